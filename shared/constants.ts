@@ -1,0 +1,71 @@
+// Business constants and limits from SPEC §9, named once and imported everywhere.
+
+export const UPLOAD_CATEGORIES = [
+  'Animation',
+  'Branding',
+  'Illustration',
+  'Mobile',
+  'Print',
+  'Production Design',
+  'Web Design',
+  'Social',
+] as const;
+export type TUploadCategory = (typeof UPLOAD_CATEGORIES)[number];
+
+export const TRENDING_CATEGORIES: readonly string[] = ['Animation', 'Illustration', 'Mobile', 'Web Design', 'Social'];
+
+export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Freelance'] as const;
+export type TJobType = (typeof JOB_TYPES)[number];
+
+export const GALLERY_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
+export const DISCOVER_TAB_SIZE = 12;
+export const PROJECT_SKELETONS = 8;
+export const JOB_SKELETONS = 5;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Upper bound so a huge "password" cannot be used to burn server CPU in argon2. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const INVITES_FOR_NEW_USER = 3;
+export const INVITE_GENERATE_BATCH = 3;
+/** Crockford base32 without I, L, O, U: easy to read aloud, 10 characters = 50 bits. */
+export const INVITE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const INVITE_CODE_LENGTH = 10;
+
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 20 * 1024 * 1024;
+
+export const JOB_PRICE_CENTS = 25_000;
+export const JOB_LISTING_DAYS = 60;
+
+export const PROJECTS_CACHE_MS = 5 * 60 * 1000;
+
+/** Timings from SPEC §9, in milliseconds. */
+export const TIMINGS = {
+  cookieBannerDelay: 1500,
+  tourAutoStartDelay: 1000,
+  failedLikeRedirect: 1000,
+  loggedOutUploadRedirect: 500,
+  postUploadRedirect: 1000,
+  deleteAccountRedirect: 1000,
+  copyConfirmation: 2000,
+  typingPerCharacter: 50,
+  confettiDuration: 5000,
+  konamiDuration: 10_000,
+} as const;
+
+export const CONFETTI_CLICKS = 7;
+export const CONFETTI_HINT_CLICKS = 3;
+
+/** Storage keys (SPEC §3). */
+export const STORAGE_KEYS = {
+  cookieConsent: 'cookie-consent',
+  onboardingCompletedPrefix: 'onboarding-completed',
+  headerSearchQuery: 'headerSearchQuery',
+} as const;
+
+export const COOKIE_CONSENT_VALUES = ['accepted', 'declined', 'dismissed'] as const;
+export type TCookieConsent = (typeof COOKIE_CONSENT_VALUES)[number];
+
+export const DEFAULT_SITE_NAME = 'Portfolio Platform';
+export const COPYRIGHT_YEAR = 2025;

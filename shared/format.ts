@@ -1,0 +1,59 @@
+// Display rules shared by server and client (SPEC §2, §9).
+
+interface TNamed {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}
+
+/** First plus last name, else the part of the e-mail before the @, else 'User'. */
+export function displayName(user: TNamed | null | undefined): string {
+  if (!user) return 'User';
+  const full = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  if (full) return full;
+  const local = user.email?.split('@')[0]?.trim();
+  return local || 'User';
+}
+
+/** Initials from the name, else from the e-mail, else 'U'. */
+export function initials(user: TNamed | null | undefined): string {
+  if (!user) return 'U';
+  const first = user.firstName?.trim()?.[0] ?? '';
+  const last = user.lastName?.trim()?.[0] ?? '';
+  const fromName = `${first}${last}`.toUpperCase();
+  if (fromName) return fromName;
+  const fromEmail = user.email?.trim()?.[0];
+  return fromEmail ? fromEmail.toUpperCase() : 'U';
+}
+
+/** 1,000,000+ as one decimal plus M; 1,000+ as one decimal plus k; smaller as plain numbers. */
+export function compactCount(value: number): string {
+  if (value >= 1_000_000) return `${(value / 1_000_000).toFixed(1)}M`;
+  if (value >= 1_000) return `${(value / 1_000).toFixed(1)}k`;
+  return String(value);
+}
+
+/** Stats strip form: K and M with one decimal and a trailing +. */
+export function statsCount(value: number): string {
+  if (value >= 1_000_000) return `${(value / 1_000_000).toFixed(1)}M+`;
+  if (value >= 1_000) return `${(value / 1_000).toFixed(1)}K+`;
+  return `${value}+`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** 'Today', 'Yesterday', 'N days ago', 'N weeks ago', 'N months ago', 'N years ago'. */
+export function relativeDate(date: string | Date, now: Date = new Date()): string {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((startOf(now) - startOf(then)) / DAY_MS);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  if (days < 30) return `${Math.floor(days / 7)} weeks ago`;
+  if (days < 365) return `${Math.floor(days / 30)} months ago`;
+  return `${Math.floor(days / 365)} years ago`;
+}

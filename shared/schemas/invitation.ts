@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, INVITE_GENERATE_BATCH } from '../constants';
+
+const CODE_PATTERN = new RegExp(`^[${INVITE_CODE_ALPHABET}]{${INVITE_CODE_LENGTH}}$`);
+
+/**
+ * Codes are read aloud and typed by hand: accept lower case, spaces and dashes,
+ * and the Crockford look-alikes (O → 0, I and L → 1).
+ */
+export function normalizeInvitationCode(raw: string): string {
+  return raw
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+}
+
+export function isWellFormedInvitationCode(code: string): boolean {
+  return CODE_PATTERN.test(code);
+}
+
+export const INVALID_CODE_FORMAT = 'Invalid invitation code format';
+
+export const ZInvitationCode = z
+  .string({ error: 'Invitation code is required' })
+  .trim()
+  .min(1, 'Invitation code is required')
+  .max(64, INVALID_CODE_FORMAT)
+  .transform(normalizeInvitationCode)
+  .refine(isWellFormedInvitationCode, INVALID_CODE_FORMAT);
+
+/** Validation takes any string so the route can tell "bad format" (400) from "unknown" (404). */
+export const ZValidateCodeRequest = z.object({
+  code: z.string({ error: 'Invitation code is required' }).max(64, INVALID_CODE_FORMAT),
+});
+
+export const ZGenerateCodesRequest = z.object({
+  count: z.number().int().min(1).max(INVITE_GENERATE_BATCH).default(INVITE_GENERATE_BATCH),
+});
+export type TGenerateCodesRequest = z.infer<typeof ZGenerateCodesRequest>;
+
+export interface TInvitationCode {
+  id: number;
+  code: string;
+  /** Text 'true' or 'false' (SPEC §3). */
+  isUsed: 'true' | 'false';
+  createdAt: string;
+  usedAt: string | null;
+  /** Display name of the member who signed up with it. */
+  usedBy: string | null;
+}
