@@ -50,7 +50,7 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForReady(`${baseUrl}/api/health`, child, () => log);
+  await waitForReady(`${baseUrl}/healthz`, child, () => log);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   return async () => {

@@ -1,0 +1,63 @@
+// buildApp(deps): the whole HTTP app. main.ts serves it; tests build it too.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TConfig } from './config';
+import type { TContext } from './context';
+import type { TDatabase } from './db/connect';
+import { SIGNIN_ACCOUNT_RULE, SIGNIN_IP_RULE } from './features/auth/auth.service';
+import { authRoutes } from './features/auth/auth.routes';
+import { CODE_GUESS_RULE } from './features/invitations/invitations.service';
+import { invitationRoutes } from './features/invitations/invitations.routes';
+import { registerErrorHandler } from './http/errors';
+import { createThrottleStore, type TThrottleStore } from './http/rate-limit';
+import { registerOriginCheck, registerSecurityHeaders } from './http/security';
+import { registerSessions } from './http/sessions';
+import { registerSpa } from './http/spa';
+
+export interface TAppDeps {
+  config: TConfig;
+  database: TDatabase;
+  /** Folder of the built client; omitted, only the API is served. */
+  clientDir?: string;
+  throttleStore?: TThrottleStore;
+  now?: () => Date;
+  /** false silences request logs (tests). */
+  logger?: boolean;
+}
+
+export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON routes take JSON only: without a text/plain parser such bodies get 415.
+  app.removeContentTypeParser('text/plain');
+
+  const throttleStore = deps.throttleStore ?? createThrottleStore(config.redisUrl);
+  const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()) };
+  const codeGuesses = throttleStore.create(CODE_GUESS_RULE);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, { trustProxy: config.trustProxy });
+  registerOriginCheck(app, { publicUrl: config.publicUrl });
+  await registerSessions(app, ctx);
+
+  app.get('/healthz', async () => ({ ok: true }));
+
+  await authRoutes(app, ctx, {
+    signup: { codeGuesses },
+    signin: { perIp: throttleStore.create(SIGNIN_IP_RULE), perAccount: throttleStore.create(SIGNIN_ACCOUNT_RULE) },
+  });
+  await invitationRoutes(app, ctx, codeGuesses);
+
+  if (deps.clientDir) await registerSpa(app, deps.clientDir);
+
+  app.addHook('onClose', async () => {
+    if (!deps.throttleStore) await throttleStore.close();
+  });
+  return app;
+}

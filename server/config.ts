@@ -1,0 +1,99 @@
+// One zod schema over process.env, parsed at boot: a bad value stops the process
+// with one line naming the variable and what is wrong.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SITE_NAME, INVITES_FOR_NEW_USER } from '../shared/constants';
+
+const ZBoolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const ZOptional = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: ZOptional.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL or unset'),
+  PUBLIC_URL: ZOptional.refine((value) => !value || URL.canParse(value), 'must be an absolute URL'),
+  SITE_NAME: z.string().min(1).default(DEFAULT_SITE_NAME),
+  TRUST_PROXY: ZBoolean,
+  INVITES_PER_USER: z.coerce.number().int().min(0).max(1000).default(INVITES_FOR_NEW_USER),
+  REDIS_URL: ZOptional.refine((value) => !value || /^rediss?:\/\//.test(value), 'must be a redis:// URL or unset'),
+  S3_BUCKET: ZOptional,
+  S3_REGION: ZOptional,
+  S3_ENDPOINT: ZOptional,
+  S3_ACCESS_KEY_ID: ZOptional,
+  S3_SECRET_ACCESS_KEY: ZOptional,
+  S3_PUBLIC_URL: ZOptional,
+  STRIPE_SECRET_KEY: ZOptional,
+  STRIPE_PUBLISHABLE_KEY: ZOptional,
+  STRIPE_WEBHOOK_SECRET: ZOptional,
+  SMTP_URL: ZOptional,
+  MAIL_FROM: ZOptional,
+  SUPPORT_EMAIL: ZOptional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface TConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  siteName: string;
+  trustProxy: boolean;
+  invitesPerUser: number;
+  redisUrl: string | undefined;
+  logLevel: string;
+  /** Session lifetimes: idle (since last use) and absolute (since sign-in). */
+  session: { idleMs: number; absoluteMs: number };
+}
+
+export class ConfigError extends Error {}
+
+/** process.env, with a .env file in the working folder read first if there is one (it never overrides). */
+export function processEnv(): NodeJS.ProcessEnv {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return process.env;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  // An empty variable (`PORT=` in .env) means "use the default", not "zero" or "blank".
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ZEnv.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue?.path[0] ?? 'environment')} ${issue?.message ?? 'is invalid'}`);
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    siteName: values.SITE_NAME,
+    trustProxy: values.TRUST_PROXY,
+    invitesPerUser: values.INVITES_PER_USER,
+    redisUrl: values.REDIS_URL,
+    logLevel: values.LOG_LEVEL,
+    session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },
+  };
+}
+
+/** For process entries: the configuration, or one line on stderr and exit code 1. */
+export function loadConfigOrExit(): TConfig {
+  try {
+    return loadConfig(processEnv());
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,23 @@
+// Applies the migrations in server/db/migrations, in name order, once each.
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Engine } from './connect';
+import type { Database } from './schema';
+import { accounts } from './migrations/0001-accounts';
+
+function migrations(engine: Engine): Record<string, Migration> {
+  return {
+    '0001-accounts': accounts(engine),
+  };
+}
+
+/** `pgSchema` keeps Kysely's bookkeeping tables in that schema (tests give each app its own). */
+export async function migrateToLatest(db: Kysely<Database>, engine: Engine, pgSchema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(engine) },
+    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,260 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, countRows, ENGINES, type TTestApp } from '../../test/build-test-app';
+import { buildCode, buildUser, cookieFor, FACTORY_PASSWORD, sessionCookieFrom, signupBody } from '../../test/factories';
+import { SIGNIN_FAILED } from './auth.service';
+import { hashSessionToken } from './session-tokens';
+
+describe.each(ENGINES)('auth on %s', (engine) => {
+  let t: TTestApp;
+  beforeEach(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  describe('sign-up', () => {
+    it('creates the account, uses the code, records the inviter, gives 3 codes and signs in', async () => {
+      const inviter = await buildUser(t.ctx);
+      const code = await buildCode(t.ctx, inviter.id);
+      const body = signupBody(code.code, { email: '  Ada@Example.COM ' });
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+      expect(response.statusCode).toBe(201);
+      const user = response.json();
+      expect(user).toMatchObject({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace' });
+      expect(user).not.toHaveProperty('passwordHash');
+      expect(JSON.stringify(user)).not.toContain('argon2');
+
+      const row = await t.ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(row.invited_by).toBe(inviter.id);
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const used = await t.ctx.db.selectFrom('invitation_codes').selectAll().where('id', '=', code.id).executeTakeFirstOrThrow();
+      expect(used.used_by).toBe(user.id);
+      expect(used.used_at).not.toBeNull();
+      const own = await t.ctx.db.selectFrom('invitation_codes').selectAll().where('owner_id', '=', user.id).execute();
+      expect(own).toHaveLength(3);
+
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieFrom(response) } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().id).toBe(user.id);
+    });
+
+    it('makes exactly one account from one code under 20 concurrent sign-ups', async () => {
+      const code = await buildCode(t.ctx);
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(code.code, { email: `racer${i}@example.com` }) })),
+      );
+      const statuses = responses.map((r) => r.statusCode).sort();
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 410)).toHaveLength(19);
+      expect(await countRows(t.ctx, 'users')).toBe(1);
+    });
+
+    it('refuses a used invitation code with 410 and creates no account', async () => {
+      const code = await buildCode(t.ctx);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(code.code) })).statusCode).toBe(201);
+      const again = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(code.code) });
+      expect(again.statusCode).toBe(410);
+      expect(again.json()).toEqual({ message: 'This invitation code has already been used' });
+      expect(await countRows(t.ctx, 'users')).toBe(1);
+    });
+
+    it('refuses an unknown code with 404 and a badly formed one with 400', async () => {
+      const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody('ABCDEFGH12') });
+      expect(unknown.statusCode).toBe(404);
+      const bad = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody('not a code!') });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: 'Validation failed', details: [{ field: 'invitationCode', message: 'Invalid invitation code format' }] });
+      expect(await countRows(t.ctx, 'users')).toBe(0);
+    });
+
+    it('answers every SPEC §5 message for an empty form', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: 'nope', password: 'short', firstName: ' ', lastName: '', invitationCode: '' },
+      });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body.message).toBe('Validation failed');
+      expect(body.details).toEqual(
+        expect.arrayContaining([
+          { field: 'email', message: 'Please enter a valid email address' },
+          { field: 'password', message: 'Password must be at least 8 characters long' },
+          { field: 'firstName', message: 'First name is required' },
+          { field: 'lastName', message: 'Last name is required' },
+          { field: 'invitationCode', message: 'Invitation code is required' },
+        ]),
+      );
+    });
+
+    it('refuses a second account for the same e-mail, whatever its case, and keeps the code', async () => {
+      await buildUser(t.ctx, { email: 'taken@example.com' });
+      const code = await buildCode(t.ctx);
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(code.code, { email: 'TAKEN@example.com' }) });
+      expect(response.statusCode).toBe(409);
+      const row = await t.ctx.db.selectFrom('invitation_codes').selectAll().where('id', '=', code.id).executeTakeFirstOrThrow();
+      expect(row.used_at).toBeNull();
+    });
+  });
+
+  describe('sign-in', () => {
+    it('answers an unknown e-mail and a wrong password identically', async () => {
+      await buildUser(t.ctx, { email: 'known@example.com' });
+      const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'nobody@example.com', password: 'whatever-123' } });
+      const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'known@example.com', password: 'whatever-123' } });
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.body).toBe(wrong.body);
+      expect(wrong.json()).toEqual({ message: SIGNIN_FAILED });
+    });
+
+    it('sets an HttpOnly, SameSite=Lax session cookie and stores only its hash', async () => {
+      const user = await buildUser(t.ctx, { email: 'cookie@example.com' });
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'Cookie@example.com', password: FACTORY_PASSWORD } });
+      expect(response.statusCode).toBe(200);
+      const header = String(response.headers['set-cookie']);
+      expect(header).toMatch(/HttpOnly/);
+      expect(header).toMatch(/SameSite=Lax/);
+      expect(header).not.toMatch(/Secure/);
+      const token = response.cookies.find((c) => c.name === 'sid')!.value;
+      expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+      const rows = await t.ctx.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+      expect(rows.map((r) => r.token_hash)).toEqual([hashSessionToken(token)]);
+      expect(JSON.stringify(rows)).not.toContain(token);
+    });
+
+    it('gives a new token at every sign-in', async () => {
+      await buildUser(t.ctx, { email: 'rotate@example.com' });
+      const payload = { email: 'rotate@example.com', password: FACTORY_PASSWORD };
+      const first = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload });
+      const second = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload, headers: { cookie: sessionCookieFrom(first) } });
+      expect(sessionCookieFrom(second)).not.toBe(sessionCookieFrom(first));
+      const old = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieFrom(first) } });
+      expect(old.statusCode).toBe(401);
+    });
+
+    it('throttles repeated failures for one account with 429 and Retry-After', async () => {
+      await buildUser(t.ctx, { email: 'target@example.com' });
+      let last = null;
+      for (let i = 0; i < 9; i += 1) {
+        last = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'target@example.com', password: `guess-${i}-xx` } });
+      }
+      expect(last!.statusCode).toBe(429);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      // Even the right password waits: the throttle is checked first.
+      const right = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'target@example.com', password: FACTORY_PASSWORD } });
+      expect(right.statusCode).toBe(429);
+    });
+
+    it('throttles many failures from one IP across accounts', async () => {
+      let last = null;
+      for (let i = 0; i < 31; i += 1) {
+        last = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: `spray${i}@example.com`, password: 'password-123' } });
+      }
+      expect(last!.statusCode).toBe(429);
+      expect(last!.headers['retry-after']).toBeDefined();
+    });
+  });
+
+  describe('sessions', () => {
+    it('rejects the old cookie after sign-out with 401', async () => {
+      const user = await buildUser(t.ctx);
+      const cookie = await cookieFor(t.ctx, user);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie } });
+      expect(out.statusCode).toBe(204);
+      expect(await countRows(t.ctx, 'sessions')).toBe(0);
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      expect(me.statusCode).toBe(401);
+      expect(me.json()).toEqual({ message: 'Unauthorized' });
+    });
+
+    it('answers the same at /api/auth/user and 401 when signed out', async () => {
+      const user = await buildUser(t.ctx);
+      const cookie = await cookieFor(t.ctx, user);
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      expect(me.json()).toMatchObject({ id: user.id, email: user.email });
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+    });
+
+    it('ends a session after the idle period and at the absolute expiry', async () => {
+      const user = await buildUser(t.ctx);
+      const idle = await cookieFor(t.ctx, user);
+      t.clock.advance(t.config.session.idleMs + 1000);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: idle } })).statusCode).toBe(401);
+
+      const busy = await cookieFor(t.ctx, user);
+      const step = t.config.session.idleMs / 2;
+      for (let elapsed = 0; elapsed < t.config.session.absoluteMs - step; elapsed += step) {
+        t.clock.advance(step);
+        expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: busy } })).statusCode).toBe(200);
+      }
+      t.clock.advance(step * 2);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: busy } })).statusCode).toBe(401);
+    });
+
+    it('marks the cookie Secure and sends HSTS behind a TLS proxy', async () => {
+      const secure = await buildTestApp(engine, { env: { TRUST_PROXY: 'true' } });
+      try {
+        await buildUser(secure.ctx, { email: 'secure@example.com' });
+        const response = await secure.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'secure@example.com', password: FACTORY_PASSWORD } });
+        expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
+        expect(response.headers['strict-transport-security']).toMatch(/max-age=/);
+      } finally {
+        await secure.close();
+      }
+    });
+  });
+
+  describe('profile and account', () => {
+    it('updates the profile and validates its URLs', async () => {
+      const user = await buildUser(t.ctx);
+      const cookie = await cookieFor(t.ctx, user);
+      const ok = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/profile',
+        headers: { cookie },
+        payload: { firstName: 'Grace', bio: 'Prompt engineer', website: 'https://grace.example.com', title: 'Director', twitterUrl: '' },
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ bio: 'Prompt engineer', website: 'https://grace.example.com', title: 'Director', twitterUrl: null });
+      const bad = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: { cookie }, payload: { website: 'javascript:alert(1)' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().details).toEqual([{ field: 'website', message: 'Please enter a valid website URL' }]);
+      expect((await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', payload: { bio: 'x' } })).statusCode).toBe(401);
+    });
+
+    it('deletes the account with its sessions and unused codes, keeping used codes as history', async () => {
+      const user = await buildUser(t.ctx);
+      const cookie = await cookieFor(t.ctx, user);
+      await cookieFor(t.ctx, user);
+      const usedCode = await buildCode(t.ctx, user.id);
+      await buildCode(t.ctx, user.id);
+      const invitee = await buildUser(t.ctx, { invited_by: user.id });
+      await t.ctx.db.updateTable('invitation_codes').set({ used_by: invitee.id, used_at: new Date().toISOString() }).where('id', '=', usedCode.id).execute();
+
+      const response = await t.app.inject({ method: 'DELETE', url: '/api/auth/delete-account', headers: { cookie } });
+      expect(response.statusCode).toBe(204);
+      expect(await t.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+      expect(await t.ctx.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).execute()).toEqual([]);
+      const codes = await t.ctx.db.selectFrom('invitation_codes').selectAll().execute();
+      expect(codes.map((c) => c.id)).toEqual([usedCode.id]);
+      expect(codes[0]!.owner_id).toBeNull();
+      const after = await t.ctx.db.selectFrom('users').select('invited_by').where('id', '=', invitee.id).executeTakeFirstOrThrow();
+      expect(after.invited_by).toBeNull();
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    });
+
+    it('redirects the old full-page endpoints', async () => {
+      const user = await buildUser(t.ctx);
+      const cookie = await cookieFor(t.ctx, user);
+      const login = await t.app.inject({ method: 'GET', url: '/api/login' });
+      expect(login.statusCode).toBe(302);
+      expect(login.headers.location).toBe('/login');
+      const logout = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+      expect(logout.headers.location).toBe('/');
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    });
+  });
+});

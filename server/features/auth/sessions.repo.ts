@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export async function insertSession(db: Db, session: { tokenHash: string; userId: number; now: Date; expiresAt: Date }): Promise<void> {
+  const now = session.now.toISOString();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: session.tokenHash, user_id: session.userId, created_at: now, last_seen_at: now, expires_at: session.expiresAt.toISOString() })
+    .execute();
+}
+
+/** The session and its member, if the session is still within both expiries. */
+export async function findLiveSession(
+  db: Db,
+  tokenHash: string,
+  limits: { now: Date; idleSince: Date },
+): Promise<{ lastSeenAt: string; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.last_seen_at as session_last_seen_at')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', limits.now.toISOString())
+    .where('sessions.last_seen_at', '>', limits.idleSince.toISOString())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_last_seen_at: lastSeenAt, ...user } = row;
+  return { lastSeenAt, user };
+}
+
+export async function touchSession(db: Db, tokenHash: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
+}

@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { Database, InvitationCodeRow } from '../../db/schema';
+import { newInvitationCode } from './invitation-code';
+
+type Db = Kysely<Database>;
+
+export function findCode(db: Db, code: string): Promise<InvitationCodeRow | undefined> {
+  return db.selectFrom('invitation_codes').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+/** Inserts `count` fresh codes for an owner (null: operator codes). */
+export async function insertCodes(db: Db, ownerId: number | null, count: number, now: Date): Promise<InvitationCodeRow[]> {
+  if (count <= 0) return [];
+  const createdAt = now.toISOString();
+  const rows = Array.from({ length: count }, () => ({ code: newInvitationCode(), owner_id: ownerId, created_at: createdAt }));
+  return db.insertInto('invitation_codes').values(rows).returningAll().execute();
+}
+
+/**
+ * Marks the code used if, and only if, nobody has used it yet. The WHERE clause makes
+ * this the single point of truth under concurrency: exactly one caller gets a row back.
+ */
+export function claimCode(db: Db, code: string, now: Date): Promise<InvitationCodeRow | undefined> {
+  return db
+    .updateTable('invitation_codes')
+    .set({ used_at: now.toISOString() })
+    .where('code', '=', code)
+    .where('used_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setCodeUser(db: Db, codeId: number, userId: number): Promise<void> {
+  await db.updateTable('invitation_codes').set({ used_by: userId }).where('id', '=', codeId).execute();
+}
+
+export async function countCodesOwnedBy(db: Db, ownerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('invitation_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countAllCodes(db: Db): Promise<number> {
+  const row = await db.selectFrom('invitation_codes').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** A member's codes, newest first, with who used each (bounded by INVITES_PER_USER). */
+export function listCodesOwnedBy(db: Db, ownerId: number, limit: number) {
+  return db
+    .selectFrom('invitation_codes')
+    .leftJoin('users', 'users.id', 'invitation_codes.used_by')
+    .select([
+      'invitation_codes.id',
+      'invitation_codes.code',
+      'invitation_codes.used_at',
+      'invitation_codes.created_at',
+      'users.first_name as used_by_first_name',
+      'users.last_name as used_by_last_name',
+    ])
+    .where('invitation_codes.owner_id', '=', ownerId)
+    .orderBy('invitation_codes.created_at', 'desc')
+    .orderBy('invitation_codes.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Unused codes leave with their owner; used ones stay as the record of who invited whom. */
+export async function deleteUnusedCodesOf(db: Db, ownerId: number): Promise<void> {
+  await db.deleteFrom('invitation_codes').where('owner_id', '=', ownerId).where('used_at', 'is', null).execute();
+}

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { INVITE_CODE_ALPHABET } from '../../../shared/constants';
+import { buildTestApp, countRows, ENGINES, type TTestApp } from '../../test/build-test-app';
+import { buildCode, buildUser, cookieFor, sessionCookieFrom, signupBody } from '../../test/factories';
+import { newInvitationCode } from './invitation-code';
+import { ensureOperatorCode } from './operator-code';
+
+describe('invitation code generator', () => {
+  it('makes 10-character Crockford base32 codes (50 bits) without repeats', () => {
+    const codes = new Set(Array.from({ length: 5000 }, newInvitationCode));
+    expect(codes.size).toBe(5000);
+    for (const code of codes) {
+      expect(code).toHaveLength(10);
+      for (const char of code) expect(INVITE_CODE_ALPHABET).toContain(char);
+    }
+  });
+});
+
+describe.each(ENGINES)('invitation codes on %s', (engine) => {
+  let t: TTestApp;
+  beforeEach(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  async function signUpMember() {
+    const code = await buildCode(t.ctx);
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(code.code) });
+    return { cookie: sessionCookieFrom(response), user: response.json() };
+  }
+
+  it('lists my codes with isUsed as text and the name of who used each', async () => {
+    const { cookie, user } = await signUpMember();
+    const list = await t.app.inject({ method: 'GET', url: '/api/invitation-codes', headers: { cookie } });
+    expect(list.statusCode).toBe(200);
+    const codes = list.json();
+    expect(codes).toHaveLength(3);
+    expect(codes.every((c: { isUsed: string }) => c.isUsed === 'false')).toBe(true);
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(codes[0].code, { firstName: 'Alan', lastName: 'Turing' }) });
+    const after = (await t.app.inject({ method: 'GET', url: '/api/invitation-codes', headers: { cookie } })).json();
+    const used = after.find((c: { code: string }) => c.code === codes[0].code);
+    expect(used).toMatchObject({ isUsed: 'true', usedBy: 'Alan Turing' });
+    expect(used.usedAt).toEqual(expect.any(String));
+    expect(JSON.stringify(after)).not.toContain('@');
+    const invitee = await t.ctx.db.selectFrom('users').select('invited_by').where('first_name', '=', 'Alan').executeTakeFirstOrThrow();
+    expect(invitee.invited_by).toBe(user.id);
+  });
+
+  it('refuses to generate past INVITES_PER_USER with 403 and a clear message', async () => {
+    const { cookie } = await signUpMember();
+    const response = await t.app.inject({ method: 'POST', url: '/api/invitation-codes/generate', headers: { cookie }, payload: { count: 3 } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toMatch(/maximum of 3 invitation codes/);
+    expect(await countRows(t.ctx, 'invitation_codes')).toBe(4);
+  });
+
+  it('generates up to the allowance, also under concurrent requests', async () => {
+    const roomy = await buildTestApp(engine, { env: { INVITES_PER_USER: '5' } });
+    try {
+      const member = await buildUser(roomy.ctx);
+      const cookie = await cookieFor(roomy.ctx, member);
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => roomy.app.inject({ method: 'POST', url: '/api/invitation-codes/generate', headers: { cookie }, payload: { count: 3 } })),
+      );
+      const created = responses.filter((r) => r.statusCode === 201).flatMap((r) => r.json());
+      expect(created).toHaveLength(5);
+      expect(responses.filter((r) => r.statusCode === 403).length).toBeGreaterThan(0);
+      const held = await roomy.ctx.db.selectFrom('invitation_codes').select('id').where('owner_id', '=', member.id).execute();
+      expect(held).toHaveLength(5);
+    } finally {
+      await roomy.close();
+    }
+  });
+
+  it('needs a signed-in member to list or generate', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/invitation-codes' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/invitation-codes/generate', payload: { count: 1 } })).statusCode).toBe(401);
+  });
+
+  it('validates: 200 valid, 400 bad format, 404 unknown, 410 used', async () => {
+    const fresh = await buildCode(t.ctx);
+    const used = await buildCode(t.ctx);
+    await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(used.code) });
+    const validate = (code: string) => t.app.inject({ method: 'POST', url: '/api/invitation-codes/validate', payload: { code } });
+
+    const ok = await validate(fresh.code.toLowerCase().replace(/(.{5})/, '$1-'));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ valid: true, code: fresh.code });
+    expect((await validate('??')).statusCode).toBe(400);
+    expect((await validate('ZZZZZZZZZZ')).statusCode).toBe(404);
+    const gone = await validate(used.code);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toEqual({ message: 'This invitation code has already been used' });
+    expect((await validate(fresh.code)).statusCode).toBe(200);
+  });
+
+  it('throttles code guessing per IP with 429, for validation and sign-up alike', async () => {
+    const real = await buildCode(t.ctx);
+    const guesses = Array.from({ length: 10 }, (_, i) => `ZZZZZZZZ${String(i).padStart(2, '0')}`);
+    for (const code of guesses) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/invitation-codes/validate', payload: { code } });
+      expect(response.statusCode).toBe(404);
+    }
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/invitation-codes/validate', payload: { code: real.code } });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(real.code) });
+    expect(signup.statusCode).toBe(429);
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/invitation-codes/validate', payload: { code: real.code }, remoteAddress: '10.9.8.7' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('gives an empty site one operator code, the same one until someone signs up', async () => {
+    const first = await ensureOperatorCode({ db: t.ctx.db, now: new Date() });
+    expect(first).toMatch(/^[0-9A-Z]{10}$/);
+    expect(await ensureOperatorCode({ db: t.ctx.db, now: new Date() })).toBe(first);
+    await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(first!) });
+    expect(await ensureOperatorCode({ db: t.ctx.db, now: new Date() })).toBeNull();
+  });
+});

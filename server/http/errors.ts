@@ -1,0 +1,56 @@
+// The one error shape: `{ message, details? }` with the right status. A 500 never
+// carries a stack trace or SQL; the log keeps them.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { TErrorBody } from '../../shared/schemas/common';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthorized = () => new AppError(401, 'Unauthorized');
+export const forbidden = (message = 'Forbidden') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+
+/** '/invitationCode' or '/user/0/name' → 'invitationCode' / 'user.0.name'. */
+function fieldOf(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+}
+
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Media Type: send application/json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).headers(error.headers).send({ message: error.message } satisfies TErrorBody);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({ field: fieldOf(issue.instancePath), message: issue.message ?? 'Invalid input' }));
+      return reply.code(400).send({ message: 'Validation failed', details } satisfies TErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, too large): say what, not how.
+      const message = CLIENT_ERROR_MESSAGES[error.code] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Malformed JSON body' : 'Bad request');
+      return reply.code(status).send({ message } satisfies TErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Internal Server Error' } satisfies TErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` } satisfies TErrorBody);
+  });
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrottleStore } from './rate-limit';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const rule = () => ({ name: `test-${randomBytes(4).toString('hex')}`, points: 3, durationSeconds: 60 });
+
+async function expect429(promise: Promise<void>) {
+  await expect(promise).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } });
+}
+
+describe('throttles in process memory', () => {
+  it('blocks a key after its points and keeps other keys free', async () => {
+    const throttle = createThrottleStore().create(rule());
+    for (let i = 0; i < 3; i += 1) {
+      await throttle.check('1.2.3.4');
+      await throttle.hit('1.2.3.4');
+    }
+    await expect429(throttle.check('1.2.3.4'));
+    await expect(throttle.check('5.6.7.8')).resolves.toBeUndefined();
+    await throttle.reset('1.2.3.4');
+    await expect(throttle.check('1.2.3.4')).resolves.toBeUndefined();
+  });
+});
+
+describe('throttles in Redis (REDIS_URL)', () => {
+  let probe: Redis;
+  beforeAll(async () => {
+    probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await probe.connect();
+  });
+  afterAll(() => probe.disconnect());
+
+  it('counts attempts across two processes sharing one Redis', async () => {
+    const shared = rule();
+    const storeA = createThrottleStore(REDIS_URL);
+    const storeB = createThrottleStore(REDIS_URL);
+    try {
+      const a = storeA.create(shared);
+      const b = storeB.create(shared);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await a.hit('9.9.9.9');
+      await b.hit('9.9.9.9');
+      await a.hit('9.9.9.9');
+      await expect429(b.check('9.9.9.9'));
+      const keys = await probe.keys(`rl:${shared.name}*`);
+      expect(keys.length).toBeGreaterThan(0);
+    } finally {
+      await storeA.close();
+      await storeB.close();
+    }
+  });
+});

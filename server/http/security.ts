@@ -1,0 +1,60 @@
+// Security headers on every response, and the cross-site request guard for /api.
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Paths that are called by other sites on purpose (signed by other means). */
+const ORIGIN_EXEMPT = new Set(['/api/payments/webhook']);
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: { trustProxy: boolean }): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React style props and the toast library's injected stylesheet need inline styles; never inline script.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: options.trustProxy ? [] : null,
+      },
+    },
+    strictTransportSecurity: options.trustProxy ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // Share previews and embeds load our media from other origins.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+}
+
+/** The origin this request was addressed to, as the browser sees it. */
+function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * A state-changing /api request from another site is refused: browsers send Origin on
+ * such requests and Sec-Fetch-Site where they support it. Requests without either
+ * (curl, server-to-server) carry no ambient cookies from a victim's browser.
+ */
+export function registerOriginCheck(app: FastifyInstance, options: { publicUrl: string }): void {
+  const publicOrigin = new URL(options.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (ORIGIN_EXEMPT.has(request.url.split('?')[0] ?? '')) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused');
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== ownOrigin(request) && origin !== publicOrigin) {
+      throw forbidden('Cross-site request refused');
+    }
+  });
+}

@@ -1,0 +1,34 @@
+// Process entry: config → database → migrate → listen.
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfigOrExit } from './config';
+import { openDatabase } from './db/open';
+import { ensureOperatorCode } from './features/invitations/operator-code';
+
+const CLIENT_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+export async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const { database, applied } = await openDatabase(config);
+  const app = await buildApp({ config, database, clientDir: CLIENT_DIR });
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
+
+  const operatorCode = await ensureOperatorCode({ db: database.db, now: new Date() });
+  if (operatorCode) {
+    const line = '='.repeat(64);
+    process.stdout.write(
+      `\n${line}\n  No members yet. Sign up at ${config.publicUrl}/signup?code=${operatorCode}\n  Invitation code: ${operatorCode}\n${line}\n\n`,
+    );
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}

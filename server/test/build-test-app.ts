@@ -1,0 +1,102 @@
+// Builds the whole app on a fresh database of either engine, for API tests.
+// SQLite: a new file in a temporary folder. PostgreSQL: a new schema in TEST_DATABASE_URL.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type TConfig } from '../config';
+import type { TContext } from '../context';
+import { connect, type Engine, type TDatabase } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import type { TThrottleStore } from '../http/rate-limit';
+
+/** The engines the API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TTestApp {
+  app: FastifyInstance;
+  ctx: TContext;
+  database: TDatabase;
+  config: TConfig;
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export interface TTestAppOptions {
+  env?: Record<string, string>;
+  throttleStore?: TThrottleStore;
+  /** Reuse another test app's database (for two processes sharing one). */
+  shareWith?: TTestApp;
+}
+
+/** A fresh, migrated database of the given engine. */
+export async function freshDatabase(engine: Engine, dataDir: string): Promise<{ database: TDatabase; drop(): Promise<void> }> {
+  if (engine === 'sqlite') {
+    const database = connect({ dataDir });
+    await migrateToLatest(database.db, 'sqlite');
+    return { database, drop: async () => {} };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = connect({ dataDir, databaseUrl: url, pgSchema: schema });
+  await migrateToLatest(database.db, 'postgres', schema);
+  return {
+    database,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}): Promise<TTestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), `api-${engine}-`));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const shared = options.shareWith;
+  const fresh = shared ? null : await freshDatabase(engine, dataDir);
+  const database = shared ? shared.database : fresh!.database;
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  // Real time flows from the clock's setting, so advance() jumps ahead like a fake clock.
+  const startedAt = Date.now();
+  const now = () => new Date(clock.now.getTime() + (Date.now() - startedAt));
+  const app = await buildApp({ config, database, now, logger: false, ...(options.throttleStore ? { throttleStore: options.throttleStore } : {}) });
+  await app.ready();
+  const ctx: TContext = { db: database.db, engine, config, now };
+  return {
+    app,
+    ctx,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      if (fresh) {
+        await database.close();
+        await fresh.drop();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Row counts, for asserting that nothing was written. */
+export async function countRows(ctx: TContext, table: 'users' | 'sessions' | 'invitation_codes'): Promise<number> {
+  const row = await ctx.db.selectFrom(table).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
