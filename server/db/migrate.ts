@@ -3,10 +3,12 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Engine } from './connect';
 import type { Database } from './schema';
 import { accounts } from './migrations/0001-accounts';
+import { projects } from './migrations/0002-projects';
 
 function migrations(engine: Engine): Record<string, Migration> {
   return {
     '0001-accounts': accounts(engine),
+    '0002-projects': projects(engine),
   };
 }
 

@@ -40,13 +40,91 @@ export interface InvitationCodesTable {
   created_at: string;
 }
 
+export interface ProjectsTable {
+  id: Generated<number>;
+  slug: string;
+  user_id: number;
+  title: string;
+  description: string | null;
+  /** The comma-joined list of categories, as sent (SPEC §3). */
+  category: string;
+  /** 1 hides the AI prompt and settings from everyone but the creator. */
+  hide_prompt: Generated<number>;
+  likes_count: Generated<number>;
+  views_count: Generated<number>;
+  trending_score: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectMediaTable {
+  id: Generated<number>;
+  owner_id: number;
+  project_id: number | null;
+  position: Generated<number>;
+  kind: 'image' | 'gif' | 'video';
+  mime: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  /** ThumbHash, base64. */
+  placeholder: string | null;
+  /** Storage key prefix under which the original and its variants live. */
+  storage_key: string;
+  /** Public URL of the main rendition (what `images` lists). */
+  url: string;
+  /** JSON: TMediaVariants. */
+  variants: string;
+  /** JSON: TAiMetadata, or null when the file carried none. */
+  ai_metadata: string | null;
+  created_at: string;
+}
+
+export interface ProjectCategoriesTable {
+  project_id: number;
+  category: string;
+}
+
+export interface ProjectTagsTable {
+  project_id: number;
+  tag: string;
+  position: Generated<number>;
+}
+
+export interface LikesTable {
+  user_id: number;
+  project_id: number;
+  created_at: string;
+}
+
+export interface ProjectViewsTable {
+  project_id: number;
+  viewer_key: string;
+  day: string;
+}
+
+export interface FollowsTable {
+  follower_id: number;
+  followee_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   invitation_codes: InvitationCodesTable;
+  projects: ProjectsTable;
+  project_media: ProjectMediaTable;
+  project_categories: ProjectCategoriesTable;
+  project_tags: ProjectTagsTable;
+  likes: LikesTable;
+  project_views: ProjectViewsTable;
+  follows: FollowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type InvitationCodeRow = Selectable<InvitationCodesTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type ProjectMediaRow = Selectable<ProjectMediaTable>;

@@ -1,8 +1,7 @@
 // Members, their sessions and invitation codes (the invite tree is users.invited_by).
 import type { Kysely } from 'kysely';
 
-// Migrations describe past schemas, so they take an untyped Kysely (Kysely's own advice).
-/* eslint-disable @typescript-eslint/no-explicit-any */
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations describe past schemas (Kysely's advice) */
 import { ddl, type Engine } from '../connect';
 
 export function accounts(engine: Engine) {
