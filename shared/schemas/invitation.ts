@@ -19,7 +19,7 @@ export function isWellFormedInvitationCode(code: string): boolean {
   return CODE_PATTERN.test(code);
 }
 
-export const INVALID_CODE_FORMAT = 'Invalid invitation code format';
+export const INVALID_CODE_FORMAT = 'Invalid invitation code format. Please enter a valid code.';
 
 export const ZInvitationCode = z
   .string({ error: 'Invitation code is required' })

@@ -64,7 +64,7 @@ describe.each(ENGINES)('auth on %s', (engine) => {
       expect(unknown.statusCode).toBe(404);
       const bad = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody('not a code!') });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ message: 'Validation failed', details: [{ field: 'invitationCode', message: 'Invalid invitation code format' }] });
+      expect(bad.json()).toEqual({ message: 'Validation failed', details: [{ field: 'invitationCode', message: 'Invalid invitation code format. Please enter a valid code.' }] });
       expect(await countRows(t.ctx, 'users')).toBe(0);
     });
 

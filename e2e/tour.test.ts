@@ -1,0 +1,113 @@
+// Onboarding tour (SPEC §2, §4): starts once for a new member, six steps, completed flag per member, restartable.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dismissCookieBanner, launchBrowser, newContext, signUpThroughForm } from './helpers';
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+async function openPage(): Promise<Page> {
+  context = await newContext(browser);
+  await dismissCookieBanner(context);
+  return context.newPage();
+}
+
+const tour = (page: Page) => page.getByRole('dialog');
+const restartButton = (page: Page) => page.getByRole('button', { name: /tour/i }).first();
+
+async function completedFlag(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const me = (await (await fetch('/api/auth/me')).json()) as { id: number };
+    return window.localStorage.getItem(`onboarding-completed_${me.id}`);
+  });
+}
+
+async function clearCompletedFlag(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const me = (await (await fetch('/api/auth/me')).json()) as { id: number };
+    window.localStorage.removeItem(`onboarding-completed_${me.id}`);
+  });
+}
+
+describe('onboarding tour', () => {
+  it('greets a new member by first name, walks through six steps to Complete and stays closed after a reload', async () => {
+    const page = await openPage();
+    await signUpThroughForm(page, { firstName: 'Grace' });
+
+    await tour(page).waitFor({ state: 'visible', timeout: 5000 });
+    expect(await tour(page).getByRole('heading', { name: 'Welcome, Grace!' }).isVisible()).toBe(true);
+
+    for (let step = 1; step <= 6; step += 1) {
+      expect(await tour(page).getByText(`Step ${step} of 6`).isVisible()).toBe(true);
+      expect(await tour(page).getByRole('button', { name: 'Back' }).isVisible()).toBe(step > 1);
+      if (step === 3) {
+        await tour(page).getByRole('button', { name: 'Back' }).click();
+        expect(await tour(page).getByText('Step 2 of 6').isVisible()).toBe(true);
+        await tour(page).getByRole('button', { name: 'Next' }).click();
+      }
+      await tour(page)
+        .getByRole('button', { name: step < 6 ? 'Next' : 'Complete', exact: true })
+        .click();
+    }
+    await tour(page).waitFor({ state: 'hidden', timeout: 2000 });
+    expect(await completedFlag(page)).toBe('true');
+
+    await page.reload();
+    await page.waitForTimeout(2500);
+    expect(await tour(page).isVisible()).toBe(false);
+
+    await restartButton(page).click();
+    await tour(page).waitFor({ state: 'visible', timeout: 2000 });
+    expect(await tour(page).getByText('Step 1 of 6').isVisible()).toBe(true);
+    expect(await tour(page).getByRole('heading', { name: 'Welcome, Grace!' }).isVisible()).toBe(true);
+  });
+
+  it('stores the completed flag on Skip tour, on Close tour and on Escape', async () => {
+    const page = await openPage();
+    await signUpThroughForm(page);
+    await tour(page).waitFor({ state: 'visible', timeout: 5000 });
+    await tour(page).getByRole('button', { name: 'Skip tour', exact: true }).click();
+    await tour(page).waitFor({ state: 'hidden', timeout: 2000 });
+    expect(await completedFlag(page)).toBe('true');
+
+    await clearCompletedFlag(page);
+    await restartButton(page).click();
+    await tour(page).getByRole('button', { name: 'Close tour', exact: true }).click();
+    await tour(page).waitFor({ state: 'hidden', timeout: 2000 });
+    expect(await completedFlag(page)).toBe('true');
+
+    await clearCompletedFlag(page);
+    await restartButton(page).click();
+    await tour(page).waitFor({ state: 'visible', timeout: 2000 });
+    await page.keyboard.press('Escape');
+    await tour(page).waitFor({ state: 'hidden', timeout: 2000 });
+    expect(await completedFlag(page)).toBe('true');
+
+    await page.reload();
+    await page.waitForTimeout(2500);
+    expect(await tour(page).isVisible()).toBe(false);
+  });
+
+  it('does not start by itself for a visitor, who can still start it from the header', async () => {
+    const page = await openPage();
+    await page.goto('/');
+    await page.waitForTimeout(2500);
+    expect(await tour(page).isVisible()).toBe(false);
+
+    await restartButton(page).click();
+    await tour(page).waitFor({ state: 'visible', timeout: 2000 });
+    expect(await tour(page).getByRole('heading', { name: 'Welcome!' }).isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,79 @@
+import { X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { COOKIE_CONSENT_VALUES, STORAGE_KEYS, TIMINGS, type TCookieConsent } from '@shared/constants';
+import { Button } from '@/components/ui/button';
+
+// Storage can throw (private modes, blocked site data); the banner then simply shows and
+// the choice lasts for this page only.
+function readConsent(): TCookieConsent | null {
+  try {
+    const stored = window.localStorage.getItem(STORAGE_KEYS.cookieConsent);
+    return COOKIE_CONSENT_VALUES.find((value) => value === stored) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function storeConsent(choice: TCookieConsent): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.cookieConsent, choice);
+  } catch {
+    // Nowhere to keep it; hiding the banner for this page is all we can do.
+  }
+}
+
+export function CookieBanner() {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (readConsent() !== null) return;
+    const timer = window.setTimeout(() => setVisible(true), TIMINGS.cookieBannerDelay);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  if (!visible) return null;
+
+  function choose(choice: TCookieConsent) {
+    storeConsent(choice);
+    setVisible(false);
+  }
+
+  return (
+    <div
+      role="region"
+      aria-label="Cookie consent"
+      className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-3xl rounded-xl border border-zinc-200 bg-white p-4 shadow-lg transition duration-200 ease-out starting:translate-y-2 starting:opacity-0 sm:p-5"
+    >
+      <button
+        type="button"
+        aria-label="Close"
+        onClick={() => choose('dismissed')}
+        className="absolute right-2 top-2 rounded-md p-1.5 text-zinc-500 transition-colors duration-150 ease-out hover:bg-zinc-100 hover:text-ink"
+      >
+        <X className="h-4 w-4" aria-hidden />
+      </button>
+      <div className="flex flex-col gap-4 pr-6 sm:flex-row sm:items-center">
+        <p className="text-sm text-zinc-600 sm:flex-1">
+          We use cookies to keep you signed in and to learn how the site is used. Read our{' '}
+          <Link to="/privacy" className="font-medium text-accent underline-offset-2 hover:underline">
+            Privacy Policy
+          </Link>{' '}
+          and{' '}
+          <Link to="/cookies" className="font-medium text-accent underline-offset-2 hover:underline">
+            Cookie Policy
+          </Link>
+          .
+        </p>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="outline" size="sm" onClick={() => choose('declined')}>
+            Decline
+          </Button>
+          <Button size="sm" onClick={() => choose('accepted')}>
+            Accept All
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

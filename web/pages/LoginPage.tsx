@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ZSigninRequest } from '@shared/schemas/auth';
+import { useSignin } from '@/api/auth';
+import { serverMessage } from '@/api/request';
+import { AuthCard } from '@/components/auth/AuthCard';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+
+export default function LoginPage() {
+  useDocumentTitle('Sign In');
+  const signin = useSignin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ZSigninRequest), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((credentials) =>
+    signin.mutate(credentials, {
+      onSuccess: () => {
+        toast('Welcome back!', { description: 'You are signed in.' });
+        // A full load so every part of the page starts from the signed-in session (SPEC §4).
+        window.location.assign('/');
+      },
+      onError: (error) => toast.error('Sign in failed', { description: serverMessage(error, 'Failed to sign in') }),
+    }),
+  );
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      description="Sign in to share your work, like projects and invite creators."
+      switchPrompt={
+        <>
+          Don't have an account?{' '}
+          <Link to="/signup" className="rounded-sm font-medium text-accent hover:text-accent-hover">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <FormField id="login-email" label="Email" error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
+        </FormField>
+        <FormField id="login-password" label="Password" error={errors.password?.message}>
+          {(control) => <Input {...control} type="password" autoComplete="current-password" {...register('password')} />}
+        </FormField>
+        <div className="flex justify-end">
+          {/* Stays busy after success while the page reloads. */}
+          <Button type="submit" busy={signin.isPending || signin.isSuccess}>
+            Sign In
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}
