@@ -1,6 +1,8 @@
 // buildApp(deps): the whole HTTP app. main.ts serves it; tests build it too.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createStorage } from './adapters/storage/create-storage';
+import type { TStorage } from './adapters/storage/storage';
 import type { TConfig } from './config';
 import type { TContext } from './context';
 import type { TDatabase } from './db/connect';
@@ -8,6 +10,10 @@ import { SIGNIN_ACCOUNT_RULE, SIGNIN_IP_RULE } from './features/auth/auth.servic
 import { authRoutes } from './features/auth/auth.routes';
 import { CODE_GUESS_RULE } from './features/invitations/invitations.service';
 import { invitationRoutes } from './features/invitations/invitations.routes';
+import { mediaRoutes } from './features/media/media.routes';
+import { projectPageMeta } from './features/projects/project-meta';
+import { projectRoutes } from './features/projects/projects.routes';
+import { socialRoutes } from './features/social/social.routes';
 import { registerErrorHandler } from './http/errors';
 import { createThrottleStore, type TThrottleStore } from './http/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
@@ -20,6 +26,8 @@ export interface TAppDeps {
   /** Folder of the built client; omitted, only the API is served. */
   clientDir?: string;
   throttleStore?: TThrottleStore;
+  /** Omitted: the one the configuration describes. */
+  storage?: TStorage;
   now?: () => Date;
   /** false silences request logs (tests). */
   logger?: boolean;
@@ -38,7 +46,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   const throttleStore = deps.throttleStore ?? createThrottleStore(config.redisUrl);
-  const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()) };
+  const storage = deps.storage ?? createStorage(config.storage);
+  const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage };
   const codeGuesses = throttleStore.create(CODE_GUESS_RULE);
 
   registerErrorHandler(app);
@@ -53,8 +62,13 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     signin: { perIp: throttleStore.create(SIGNIN_IP_RULE), perAccount: throttleStore.create(SIGNIN_ACCOUNT_RULE) },
   });
   await invitationRoutes(app, ctx, codeGuesses);
+  await mediaRoutes(app, ctx);
+  await projectRoutes(app, ctx);
+  await socialRoutes(app, ctx);
 
-  if (deps.clientDir) await registerSpa(app, deps.clientDir);
+  if (deps.clientDir) {
+    await registerSpa(app, { clientDir: deps.clientDir, siteName: config.siteName, resolveMeta: (path) => projectPageMeta(ctx, path) });
+  }
 
   app.addHook('onClose', async () => {
     if (!deps.throttleStore) await throttleStore.close();

@@ -27,10 +27,10 @@ const ZEnv = z.object({
   REDIS_URL: ZOptional.refine((value) => !value || /^rediss?:\/\//.test(value), 'must be a redis:// URL or unset'),
   S3_BUCKET: ZOptional,
   S3_REGION: ZOptional,
-  S3_ENDPOINT: ZOptional,
+  S3_ENDPOINT: ZOptional.refine((value) => !value || URL.canParse(value), 'must be an absolute URL'),
   S3_ACCESS_KEY_ID: ZOptional,
   S3_SECRET_ACCESS_KEY: ZOptional,
-  S3_PUBLIC_URL: ZOptional,
+  S3_PUBLIC_URL: ZOptional.refine((value) => !value || URL.canParse(value), 'must be an absolute URL'),
   STRIPE_SECRET_KEY: ZOptional,
   STRIPE_PUBLISHABLE_KEY: ZOptional,
   STRIPE_WEBHOOK_SECRET: ZOptional,
@@ -39,6 +39,21 @@ const ZEnv = z.object({
   SUPPORT_EMAIL: ZOptional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** Where media files live: a folder this app serves under /media, or an S3-compatible bucket. */
+export type TStorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Set for S3-compatible services (MinIO, R2, …): path-style addressing is used then. */
+      endpoint: string | undefined;
+      /** Unset: the SDK's default chain (environment, instance role, …). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** Base of the public file URLs (a CDN, or the bucket's own address). */
+      publicUrl: string;
+    };
 
 export interface TConfig {
   port: number;
@@ -50,6 +65,7 @@ export interface TConfig {
   trustProxy: boolean;
   invitesPerUser: number;
   redisUrl: string | undefined;
+  storage: TStorageConfig;
   logLevel: string;
   /** Session lifetimes: idle (since last use) and absolute (since sign-in). */
   session: { idleMs: number; absoluteMs: number };
@@ -82,8 +98,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     trustProxy: values.TRUST_PROXY,
     invitesPerUser: values.INVITES_PER_USER,
     redisUrl: values.REDIS_URL,
+    storage: storageConfig(values, resolve(values.DATA_DIR)),
     logLevel: values.LOG_LEVEL,
     session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },
+  };
+}
+
+function storageConfig(values: z.infer<typeof ZEnv>, dataDir: string): TStorageConfig {
+  const bucket = values.S3_BUCKET;
+  if (!bucket) return { kind: 'local', dir: resolve(dataDir, 'media') };
+  const region = values.S3_REGION ?? 'us-east-1';
+  const endpoint = values.S3_ENDPOINT?.replace(/\/$/, '');
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = values;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(`Invalid configuration: ${accessKeyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} must be set together with the other S3 key`);
+  }
+  const defaultPublicUrl = endpoint ? `${endpoint}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`;
+  return {
+    kind: 's3',
+    bucket,
+    region,
+    endpoint,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    publicUrl: (values.S3_PUBLIC_URL ?? defaultPublicUrl).replace(/\/$/, ''),
   };
 }
 

@@ -1,6 +1,7 @@
-// What every service needs: the database, the configuration and the clock
-// (a function, so tests can move time).
+// What every service needs: the database, the configuration, the clock (a function, so
+// tests can move time) and where media files are stored.
 import type { Kysely } from 'kysely';
+import type { TStorage } from './adapters/storage/storage';
 import type { TConfig } from './config';
 import type { Engine } from './db/connect';
 import type { Database } from './db/schema';
@@ -10,4 +11,5 @@ export interface TContext {
   engine: Engine;
   config: TConfig;
   now: () => Date;
+  storage: TStorage;
 }

@@ -57,3 +57,49 @@ export function relativeDate(date: string | Date, now: Date = new Date()): strin
   if (days < 365) return `${Math.floor(days / 30)} months ago`;
   return `${Math.floor(days / 365)} years ago`;
 }
+
+const AI_TOOLS: [pattern: RegExp, name: string][] = [
+  [/midjourney/i, 'Midjourney'],
+  [/dall-?e/i, 'DALL-E'],
+  [/stable diffusion/i, 'Stable Diffusion'],
+  [/adobe firefly/i, 'Adobe Firefly'],
+  [/leonardo ai/i, 'Leonardo AI'],
+];
+
+/** The AI tool named in a project's title or description, if any (SPEC §9). */
+export function detectAiTool(title?: string | null, description?: string | null): string | null {
+  const text = `${title ?? ''} ${description ?? ''}`;
+  return AI_TOOLS.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+}
+
+/**
+ * SPEC §9: '<tool> <category> by @<creator> on <product> - <title>', or
+ * 'AI-generated <category> by @…' when no tool is named.
+ */
+export function altText(project: { title?: string | null; description?: string | null; category?: string | null; creatorName?: string | null }, productName: string): string {
+  const category = (project.category?.split(',')[0]?.trim() || 'AI design').toLowerCase();
+  const creator = project.creatorName?.trim() || 'creator';
+  const title = project.title?.trim() || 'AI artwork';
+  const tool = detectAiTool(project.title, project.description);
+  const lead = tool ? `${tool} ${category}` : `AI-generated ${category}`;
+  return `${lead} by @${creator} on ${productName} - ${title}`;
+}
+
+const STOCK_PHOTO_HOSTS = ['images.unsplash.com', 'images.pexels.com'];
+
+/** SPEC §9: stock-photo URLs get width, height, auto=format and fit=crop; others unchanged. */
+export function imageUrl(url: string | null | undefined, width: number, height: number): string {
+  if (!url) return '';
+  if (!url.startsWith('http')) return url;
+  try {
+    const parsed = new URL(url);
+    if (!STOCK_PHOTO_HOSTS.includes(parsed.hostname)) return url;
+    parsed.searchParams.set('w', String(width));
+    parsed.searchParams.set('h', String(height));
+    parsed.searchParams.set('auto', 'format');
+    parsed.searchParams.set('fit', 'crop');
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}

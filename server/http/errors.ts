@@ -9,6 +9,7 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly details?: { field: string; message: string }[],
   ) {
     super(message);
     this.name = 'AppError';
@@ -18,6 +19,8 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError(401, 'Unauthorized');
 export const forbidden = (message = 'Forbidden') => new AppError(403, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
+/** A rule the schema cannot see (it needs the database), reported like a schema failure. */
+export const invalidField = (field: string, message: string) => new AppError(400, 'Validation failed', {}, [{ field, message }]);
 
 /** '/invitationCode' or '/user/0/name' → 'invitationCode' / 'user.0.name'. */
 function fieldOf(instancePath: string): string {
@@ -34,7 +37,8 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).headers(error.headers).send({ message: error.message } satisfies TErrorBody);
+      const body: TErrorBody = error.details ? { message: error.message, details: error.details } : { message: error.message };
+      return reply.code(error.status).headers(error.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({ field: fieldOf(issue.instancePath), message: issue.message ?? 'Invalid input' }));

@@ -1,21 +1,26 @@
 // Serves the built client: hashed assets cached for a year, index.html never cached,
-// and every other GET outside /api and /media answered with index.html for the router.
+// and every other GET outside /api and /media answered with index.html for the router —
+// with the page's own meta tags where a resolver knows the page.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { withPageMeta, type TPageMeta } from './page-meta';
 
-export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
-  const indexFile = join(clientDir, 'index.html');
+export type TMetaResolver = (path: string) => Promise<TPageMeta | null>;
+
+export async function registerSpa(app: FastifyInstance, options: { clientDir: string; siteName: string; resolveMeta: TMetaResolver }): Promise<void> {
+  const indexFile = join(options.clientDir, 'index.html');
   if (!existsSync(indexFile)) {
-    app.log.warn({ clientDir }, 'client build not found: only the API is served');
+    app.log.warn({ clientDir: options.clientDir }, 'client build not found: only the API is served');
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   await app.register(fastifyStatic, {
-    root: clientDir,
+    root: options.clientDir,
     wildcard: false,
     index: false,
+    decorateReply: false,
     setHeaders(reply, path) {
       reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
@@ -25,6 +30,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     if (path.startsWith('/api/') || path.startsWith('/media/')) {
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    const meta = await options.resolveMeta(path);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(meta ? withPageMeta(indexHtml, meta, options.siteName) : indexHtml);
   });
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { createStorage } from '../adapters/storage/create-storage';
 import { buildApp } from '../app';
 import { loadConfig, type TConfig } from '../config';
 import type { TContext } from '../context';
@@ -75,9 +76,10 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   // Real time flows from the clock's setting, so advance() jumps ahead like a fake clock.
   const startedAt = Date.now();
   const now = () => new Date(clock.now.getTime() + (Date.now() - startedAt));
-  const app = await buildApp({ config, database, now, logger: false, ...(options.throttleStore ? { throttleStore: options.throttleStore } : {}) });
+  const storage = createStorage(config.storage);
+  const app = await buildApp({ config, database, now, storage, logger: false, ...(options.throttleStore ? { throttleStore: options.throttleStore } : {}) });
   await app.ready();
-  const ctx: TContext = { db: database.db, engine, config, now };
+  const ctx: TContext = { db: database.db, engine, config, now, storage };
   return {
     app,
     ctx,

@@ -6,6 +6,7 @@ import { startSession } from '../features/auth/auth.service';
 import { hashPassword } from '../features/auth/passwords';
 import { insertUser } from '../features/auth/users.repo';
 import { insertCodes } from '../features/invitations/invitations.repo';
+import { createProject } from '../features/projects/projects.service';
 import { SESSION_COOKIE } from '../http/sessions';
 
 export const FACTORY_PASSWORD = 'correct-horse-battery';
@@ -58,3 +59,74 @@ export function signupBody(code: string, overrides: Record<string, unknown> = {}
 }
 
 export type TInject = FastifyInstance['inject'];
+
+let mediaSequence = 0;
+
+/** A media row as an upload would leave it (unattached), without touching storage. */
+export async function buildMedia(ctx: TContext, ownerId: number, kind: 'image' | 'gif' | 'video' = 'image') {
+  mediaSequence += 1;
+  const key = `test/${Date.now()}-${mediaSequence}`;
+  const extension = kind === 'video' ? 'mp4' : kind === 'gif' ? 'gif' : 'webp';
+  const url = `/media/${key}/full.${extension}`;
+  const rendition = (name: string, width: number, height: number) => ({ url: `/media/${key}/${name}.webp`, width, height, mime: 'image/webp' });
+  const variants =
+    kind === 'video'
+      ? { full: { url, width: 320, height: 240, mime: 'video/mp4' } }
+      : { full: { url, width: 1600, height: 1200, mime: kind === 'gif' ? 'image/gif' : 'image/webp' }, card: rendition('card', 400, 300), detail: rendition('detail', 800, 600), og: { url: `/media/${key}/og.jpg`, width: 1200, height: 630, mime: 'image/jpeg' } };
+  return ctx.db
+    .insertInto('project_media')
+    .values({
+      owner_id: ownerId,
+      kind,
+      mime: variants.full.mime,
+      size_bytes: 1234,
+      width: variants.full.width,
+      height: variants.full.height,
+      placeholder: null,
+      storage_key: key,
+      url,
+      variants: JSON.stringify(variants),
+      ai_metadata: null,
+      created_at: ctx.now().toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface TProjectOverrides {
+  title?: string;
+  tags?: string[];
+  categories?: string[];
+  media?: number;
+  likes?: number;
+  views?: number;
+  createdAt?: Date;
+}
+
+/** A project through the service (slug, categories, tags, media), with counters set if asked. */
+export async function buildProject(ctx: TContext, owner: UserRow, overrides: TProjectOverrides = {}) {
+  const media = [];
+  for (let i = 0; i < (overrides.media ?? 1); i += 1) media.push(await buildMedia(ctx, owner.id));
+  const project = await createProject(ctx, owner.id, {
+    title: overrides.title ?? `Project ${mediaSequence}`,
+    description: 'Made with a diffusion model.',
+    category: overrides.categories ?? ['Illustration'],
+    images: media.map((item) => item.url),
+    tags: overrides.tags ?? ['ai'],
+  });
+  if (overrides.likes !== undefined || overrides.views !== undefined || overrides.createdAt) {
+    const likes = overrides.likes ?? 0;
+    const views = overrides.views ?? 0;
+    await ctx.db
+      .updateTable('projects')
+      .set({
+        likes_count: likes,
+        views_count: views,
+        trending_score: likes * 2 + views * 0.1,
+        ...(overrides.createdAt ? { created_at: overrides.createdAt.toISOString() } : {}),
+      })
+      .where('id', '=', project.id)
+      .execute();
+  }
+  return project;
+}

@@ -9,6 +9,9 @@ import { AppError } from '../../http/errors';
 import type { TThrottle } from '../../http/rate-limit';
 import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } from '../invitations/invitations.repo';
 import { unusableCodeError } from '../invitations/invitations.service';
+import { listMediaOfOwner } from '../media/media.repo';
+import { deleteStoredMedia } from '../media/media.service';
+import { withdrawLikesOf } from '../social/social.repo';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { newSessionToken } from './session-tokens';
 import { deleteSession, insertSession } from './sessions.repo';
@@ -116,12 +119,17 @@ export async function updateProfile(ctx: TContext, userId: number, input: TUpdat
 }
 
 /**
- * The member, their sessions (cascade) and unused codes go. Codes they used and codes
- * others used from them stay, unlinked, as the record of the invite tree.
+ * The member goes with everything they own: sessions, unused codes, projects, media rows
+ * and files, likes and follows (cascades), with the like counters of others' projects
+ * corrected in the same transaction. Codes they used and codes others used from them
+ * stay, unlinked, as the record of the invite tree.
  */
 export async function deleteAccount(ctx: TContext, userId: number): Promise<void> {
+  const media = await listMediaOfOwner(ctx.db, userId);
   await ctx.db.transaction().execute(async (trx) => {
+    await withdrawLikesOf(trx, userId);
     await deleteUnusedCodesOf(trx, userId);
     await deleteUser(trx, userId);
   });
+  await deleteStoredMedia(ctx, media);
 }

@@ -1,0 +1,125 @@
+// `npm run seed:demo`: creators (each invited by the one before: a small invite tree) and
+// projects with abstract artwork drawn offline by sharp, sent through the real sign-up,
+// upload and project APIs, then liked, viewed and followed by each other.
+import sharp from 'sharp';
+import { UPLOAD_CATEGORIES } from '../../shared/constants';
+import { buildApp } from '../app';
+import { loadConfigOrExit } from '../config';
+import { openDatabase } from '../db/open';
+import { insertCodes } from '../features/invitations/invitations.repo';
+import { recordView } from '../features/projects/projects.repo';
+import { multipartBody } from '../lib/multipart-body';
+
+const DEMO_DOMAIN = 'demo.example';
+export const DEMO_PASSWORD = 'demo-password-123';
+
+const CREATORS = [
+  ['Ava', 'Moreau', 'Prompt engineer', 'Dreamy architecture and impossible light.'],
+  ['Kenji', 'Sato', 'Motion designer', 'Loops, particles and generative motion.'],
+  ['Lena', 'Fischer', 'Brand designer', 'AI-assisted identities for small studios.'],
+  ['Omar', 'Haddad', 'Illustrator', 'Stable Diffusion sketches turned into posters.'],
+  ['Priya', 'Nair', 'Product designer', 'Interfaces imagined with Midjourney.'],
+  ['Mateo', 'Rossi', 'Art director', 'Editorial images with DALL-E and a lot of retouching.'],
+] as const;
+
+const SUBJECTS = ['Neon Koi Pond', 'Glass City at Dawn', 'Velvet Nebula', 'Paper Birds', 'Chrome Garden', 'Desert Signal', 'Tidal Library', 'Quiet Machines', 'Solar Bloom', 'Midnight Arcade', 'Cloud Atlas Poster', 'Soft Brutalism'];
+const TOOLS = ['Midjourney', 'Stable Diffusion', 'DALL-E', 'Adobe Firefly', 'Leonardo AI'];
+const TAGS = ['ai art', 'poster', 'abstract', 'branding', 'ui', 'motion', '3d render', 'character design', 'landscape', 'typography'];
+
+/** A seeded pseudo-random sequence, so every run draws the same gallery. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+async function artwork(seed: number): Promise<Buffer> {
+  const next = random(seed);
+  const hue = Math.floor(next() * 360);
+  const color = (shift: number, lightness: number) => `hsl(${(hue + shift) % 360} 70% ${lightness}%)`;
+  const circles = Array.from({ length: 7 }, () => {
+    const r = 60 + next() * 260;
+    return `<circle cx="${next() * 1600}" cy="${next() * 1200}" r="${r}" fill="${color(next() * 120, 40 + next() * 30)}" opacity="${0.35 + next() * 0.5}"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color(0, 12)}"/><stop offset="1" stop-color="${color(200, 45)}"/></linearGradient>
+    <filter id="blur"><feGaussianBlur stdDeviation="40"/></filter></defs>
+    <rect width="1600" height="1200" fill="url(#g)"/><g filter="url(#blur)">${circles}</g>
+    <path d="M0 ${900 + next() * 200} Q 400 ${700 + next() * 300} 800 ${850 + next() * 200} T 1600 ${800 + next() * 250} V 1200 H 0 Z" fill="${color(40, 20)}" opacity="0.7"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 86 }).toBuffer();
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const { database } = await openDatabase(config);
+  const existing = await database.db.selectFrom('users').select('id').where('email', 'like', `%@${DEMO_DOMAIN}`).executeTakeFirst();
+  if (existing) {
+    console.log(`Demo data is already there (members @${DEMO_DOMAIN}). Nothing to do.`);
+    await database.close();
+    return;
+  }
+  const app = await buildApp({ config, database, logger: false });
+  const origin = config.publicUrl;
+  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string | undefined, payload?: unknown, headers: Record<string, string> = {}) => {
+    const response = await app.inject({ method, url, headers: { origin, ...(cookie ? { cookie } : {}), ...headers }, payload: payload as string });
+    if (response.statusCode >= 400) throw new Error(`${method} ${url} → ${response.statusCode}: ${response.body}`);
+    return response;
+  };
+
+  try {
+    const members: { id: number; cookie: string }[] = [];
+    let [code] = (await insertCodes(database.db, null, 1, new Date())).map((row) => row.code);
+    for (const [index, [firstName, lastName, title, bio]] of CREATORS.entries()) {
+      const email = `${firstName.toLowerCase()}@${DEMO_DOMAIN}`;
+      const response = await call('POST', '/api/auth/signup', undefined, { email, password: DEMO_PASSWORD, firstName, lastName, invitationCode: code });
+      const cookie = `sid=${response.cookies.find((c) => c.name === 'sid')!.value}`;
+      const user = response.json<{ id: number }>();
+      await call('PATCH', '/api/auth/profile', cookie, { title, bio, website: `https://${firstName.toLowerCase()}.${DEMO_DOMAIN}` });
+      members.push({ id: user.id, cookie });
+      // The next creator joins with one of this creator's codes.
+      code = (await call('GET', '/api/invitation-codes', cookie)).json<{ code: string }[]>()[0]!.code;
+      process.stderr.write(`creator ${index + 1}/${CREATORS.length}\r`);
+    }
+
+    const next = random(42);
+    const projectIds: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const owner = members[i % members.length]!;
+      const images = await Promise.all(Array.from({ length: 1 + Math.floor(next() * 3) }, (_, j) => artwork(i * 10 + j + 1)));
+      const form = await multipartBody(images.map((content, j) => ({ filename: `artwork-${i}-${j}.jpg`, content, contentType: 'image/jpeg' })));
+      const urls = (await call('POST', '/api/upload', owner.cookie, form.payload, form.headers)).json<{ urls: string[] }>().urls;
+      const subject = SUBJECTS[i % SUBJECTS.length]!;
+      const tool = TOOLS[Math.floor(next() * TOOLS.length)]!;
+      const categories = [...new Set([UPLOAD_CATEGORIES[i % UPLOAD_CATEGORIES.length]!, UPLOAD_CATEGORIES[Math.floor(next() * UPLOAD_CATEGORIES.length)]!])];
+      const tags = [...new Set([TAGS[i % TAGS.length]!, TAGS[Math.floor(next() * TAGS.length)]!, tool.toLowerCase()])];
+      const project = await call('POST', '/api/projects', owner.cookie, {
+        title: i < SUBJECTS.length ? subject : `${subject} ${Math.floor(i / SUBJECTS.length) + 1}`,
+        description: `${subject}, made with ${tool}. Generated offline for the demo gallery.`,
+        category: categories.join(','),
+        images: urls,
+        tags,
+      });
+      projectIds.push(project.json<{ id: number }>().id);
+      process.stderr.write(`project ${i + 1}/30\r`);
+    }
+
+    for (const projectId of projectIds) {
+      for (const member of members) if (next() < 0.45) await call('POST', `/api/projects/${projectId}/like`, member.cookie);
+      const views = Math.floor(next() * 80);
+      for (let v = 0; v < views; v += 1) await recordView(database.db, projectId, `demo:${v}`, new Date().toISOString().slice(0, 10));
+    }
+    for (const follower of members) {
+      for (const creator of members) if (follower !== creator && next() < 0.4) await call('POST', `/api/users/${creator.id}/follow`, follower.cookie);
+    }
+    console.log(`Seeded ${members.length} creators and ${projectIds.length} projects.`);
+    console.log(`Sign in as any of them, e.g. ava@${DEMO_DOMAIN} with the password ${DEMO_PASSWORD}.`);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+await main();

@@ -1,0 +1,87 @@
+// SQL of uploaded media: written by uploads, attached to projects, read with them.
+import type { Insertable, Kysely } from 'kysely';
+import type { TAiMetadata, TMedia, TMediaVariants } from '../../../shared/schemas/media';
+import type { Database, ProjectMediaRow, ProjectMediaTable } from '../../db/schema';
+
+type Db = Kysely<Database>;
+export type NewProjectMediaRow = Insertable<ProjectMediaTable>;
+
+/** Rows in the order given (one insert each: RETURNING order is not guaranteed in bulk). */
+export async function insertMedia(db: Db, rows: NewProjectMediaRow[]): Promise<ProjectMediaRow[]> {
+  return db.transaction().execute(async (trx) => {
+    const inserted: ProjectMediaRow[] = [];
+    for (const row of rows) inserted.push(await trx.insertInto('project_media').values(row).returningAll().executeTakeFirstOrThrow());
+    return inserted;
+  });
+}
+
+/** The caller's uploads among these URLs that no project uses yet. */
+export async function findUnattachedMediaByUrls(db: Db, ownerId: number, urls: string[]): Promise<ProjectMediaRow[]> {
+  if (urls.length === 0) return [];
+  return db.selectFrom('project_media').selectAll().where('owner_id', '=', ownerId).where('project_id', 'is', null).where('url', 'in', urls).execute();
+}
+
+/** Gives the media to the project, in this order (the first is the cover). */
+export async function attachMedia(db: Db, projectId: number, orderedIds: number[]): Promise<void> {
+  for (const [position, id] of orderedIds.entries()) {
+    await db.updateTable('project_media').set({ project_id: projectId, position }).where('id', '=', id).execute();
+  }
+}
+
+/**
+ * Makes the project's media exactly `orderedUrls`, in that order: its media missing from the
+ * list are deleted and returned (their files are the caller's to remove); listed uploads of
+ * the owner that no project uses yet are attached.
+ */
+export async function detachMissingMedia(db: Db, change: { projectId: number; ownerId: number; orderedUrls: string[] }): Promise<ProjectMediaRow[]> {
+  const current = await db.selectFrom('project_media').selectAll().where('project_id', '=', change.projectId).execute();
+  const kept = new Set(change.orderedUrls);
+  const removed = current.filter((row) => !kept.has(row.url));
+  if (removed.length) {
+    await db.deleteFrom('project_media').where('id', 'in', removed.map((row) => row.id)).execute();
+  }
+  for (const [position, url] of change.orderedUrls.entries()) {
+    await db
+      .updateTable('project_media')
+      .set({ project_id: change.projectId, position })
+      .where('url', '=', url)
+      .where('owner_id', '=', change.ownerId)
+      .where((eb) => eb.or([eb('project_id', '=', change.projectId), eb('project_id', 'is', null)]))
+      .execute();
+  }
+  return removed;
+}
+
+/** projectId → its media, cover first. */
+export async function listMediaOfProjects(db: Db, projectIds: number[]): Promise<Map<number, ProjectMediaRow[]>> {
+  const byProject = new Map<number, ProjectMediaRow[]>();
+  if (projectIds.length === 0) return byProject;
+  const rows = await db.selectFrom('project_media').selectAll().where('project_id', 'in', projectIds).orderBy('project_id').orderBy('position').orderBy('id').execute();
+  for (const row of rows) {
+    if (row.project_id === null) continue;
+    const list = byProject.get(row.project_id) ?? [];
+    list.push(row);
+    byProject.set(row.project_id, list);
+  }
+  return byProject;
+}
+
+/** Everything a member uploaded, in projects or not (their files go with the account). */
+export function listMediaOfOwner(db: Db, ownerId: number): Promise<ProjectMediaRow[]> {
+  return db.selectFrom('project_media').selectAll().where('owner_id', '=', ownerId).execute();
+}
+
+export function mediaToApi(row: ProjectMediaRow): TMedia {
+  return {
+    id: row.id,
+    url: row.url,
+    type: row.kind,
+    mime: row.mime,
+    size: row.size_bytes,
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    variants: JSON.parse(row.variants) as TMediaVariants,
+    aiMetadata: row.ai_metadata ? (JSON.parse(row.ai_metadata) as TAiMetadata) : null,
+  };
+}

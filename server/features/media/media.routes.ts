@@ -1,0 +1,34 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { TContext } from '../../context';
+import { requireUser } from '../../http/sessions';
+import { storeUploads } from './media.service';
+import { MULTIPART_LIMITS, receiveUploads, removeReceived } from './receive-uploads';
+import { serveLocalMedia } from './serve-local-media';
+import { prepareTempDir, uploadTempDir } from './temp-files';
+
+export async function mediaRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
+  const tempDir = uploadTempDir(ctx.config.dataDir);
+  await prepareTempDir(tempDir);
+  if (ctx.storage.localDir) await serveLocalMedia(app, ctx.storage.localDir);
+
+  // Multipart parsing only where files are expected: every other route keeps JSON only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: MULTIPART_LIMITS });
+
+    // Refused before the body was read to its end (signed out, a file too large): answer at
+    // once and close the connection, rather than read up to 200 MB nobody will keep; the
+    // unread rest would also stall the next request on a kept-alive connection.
+    scope.addHook('onError', async (request, reply) => {
+      if (!request.raw.readableEnded) reply.header('Connection', 'close');
+    });
+
+    scope.post('/api/upload', async (request, reply) => {
+      const user = requireUser(request);
+      const files = await receiveUploads(request, tempDir);
+      // Temporary files go before the answer does: a client that got its answer finds nothing left.
+      const stored = await storeUploads(ctx, user.id, files, tempDir).finally(() => removeReceived(files));
+      return reply.code(201).send(stored);
+    });
+  });
+}

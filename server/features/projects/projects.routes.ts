@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAGE_HEADERS, ZCreateProjectRequest, ZListProjectsQuery, ZPageQuery, ZUpdateProjectRequest } from '../../../shared/schemas/project';
+import type { TContext } from '../../context';
+import { requireUser } from '../../http/sessions';
+import type { TPage } from './cursor';
+import { ogImageLocation } from './og-image';
+import {
+  createProject,
+  deleteProject,
+  listLikedProjects,
+  listProjects,
+  listSimilarProjects,
+  pickRandomProject,
+  toggleLike,
+  updateProject,
+  viewProject,
+} from './projects.service';
+
+export const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZSlugParams = z.object({ slug: z.string().min(1).max(200) });
+const ZCategoryParams = z.object({ category: z.string().min(1).max(100) });
+
+/** Lists answer an array (the SPEC's shape); whether more exist travels in headers. */
+export function sendPage<T>(reply: FastifyReply, page: TPage<T>): T[] {
+  reply.header(PAGE_HEADERS.hasMore, page.nextCursor ? 'true' : 'false');
+  if (page.nextCursor) reply.header(PAGE_HEADERS.nextCursor, page.nextCursor);
+  reply.header('Cache-Control', 'private, no-cache');
+  return page.items;
+}
+
+export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const viewerOf = (request: { currentUser: { id: number } | null }) => request.currentUser?.id ?? null;
+
+  api.get('/api/projects', { schema: { querystring: ZListProjectsQuery } }, async (request, reply) =>
+    sendPage(reply, await listProjects(ctx, request.query, viewerOf(request))),
+  );
+
+  api.get('/api/projects/random', async () => pickRandomProject(ctx));
+
+  api.get('/api/projects/liked', { schema: { querystring: ZPageQuery } }, async (request, reply) => {
+    const user = requireUser(request);
+    return sendPage(reply, await listLikedProjects(ctx, user.id, request.query));
+  });
+
+  api.get('/api/projects/similar/:id', { schema: { params: ZIdParams } }, async (request) =>
+    listSimilarProjects(ctx, request.params.id, viewerOf(request)),
+  );
+
+  api.get('/api/projects/category/:category', { schema: { params: ZCategoryParams, querystring: ZListProjectsQuery.omit({ category: true }) } }, async (request, reply) =>
+    sendPage(reply, await listProjects(ctx, { ...request.query, category: [request.params.category] }, viewerOf(request))),
+  );
+
+  const viewerDetails = (request: { currentUser: { id: number } | null; ip: string; headers: Record<string, unknown> }) => ({
+    userId: viewerOf(request),
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  });
+
+  api.get('/api/projects/slug/:slug', { schema: { params: ZSlugParams } }, async (request) => viewProject(ctx, { slug: request.params.slug }, viewerDetails(request)));
+
+  api.get('/api/projects/:id', { schema: { params: ZIdParams } }, async (request) => viewProject(ctx, { id: request.params.id }, viewerDetails(request)));
+
+  api.get('/api/projects/:id/og-image', { schema: { params: ZIdParams } }, async (request, reply) => {
+    const location = await ogImageLocation(ctx, request.params.id);
+    return reply.header('Cache-Control', 'public, max-age=300').redirect(location, 302);
+  });
+
+  api.post('/api/projects', { schema: { body: ZCreateProjectRequest } }, async (request, reply) => {
+    const user = requireUser(request);
+    return reply.code(201).send(await createProject(ctx, user.id, request.body));
+  });
+
+  api.patch('/api/projects/:id', { schema: { params: ZIdParams, body: ZUpdateProjectRequest } }, async (request) => {
+    const user = requireUser(request);
+    return updateProject(ctx, user.id, request.params.id, request.body);
+  });
+
+  api.delete('/api/projects/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
+    const user = requireUser(request);
+    await deleteProject(ctx, user.id, request.params.id);
+    return reply.code(204).send();
+  });
+
+  api.post('/api/projects/:id/like', { schema: { params: ZIdParams } }, async (request) => {
+    const user = requireUser(request);
+    return toggleLike(ctx, user.id, request.params.id);
+  });
+
+  api.get('/api/users/:id/projects', { schema: { params: ZIdParams, querystring: ZListProjectsQuery.extend({ sort: ZListProjectsQuery.shape.sort.removeDefault().default('recent') }) } }, async (request, reply) =>
+    sendPage(reply, await listProjects(ctx, request.query, viewerOf(request), { userId: request.params.id })),
+  );
+}

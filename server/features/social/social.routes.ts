@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TContext } from '../../context';
+import { requireUser } from '../../http/sessions';
+import { ZIdParams } from '../projects/projects.routes';
+import { toggleFollow } from './social.service';
+
+export async function socialRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/users/:id/follow', { schema: { params: ZIdParams } }, async (request) => {
+    const user = requireUser(request);
+    return toggleFollow(ctx, user.id, request.params.id);
+  });
+}

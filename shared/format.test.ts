@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { altText, compactCount, displayName, imageUrl, initials, relativeDate, statsCount } from './format';
+
+describe('display rules (SPEC §2, §9)', () => {
+  it('names a creator by first and last name, else the e-mail before the @, else User', () => {
+    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(displayName({ firstName: '', lastName: '', email: 'ada@example.com' })).toBe('ada');
+    expect(displayName({})).toBe('User');
+    expect(displayName(null)).toBe('User');
+  });
+
+  it('makes initials from the name, else the e-mail, else U', () => {
+    expect(initials({ firstName: 'ada', lastName: 'lovelace' })).toBe('AL');
+    expect(initials({ email: 'zed@example.com' })).toBe('Z');
+    expect(initials({})).toBe('U');
+  });
+
+  it('formats counts compactly and for the stats strip', () => {
+    expect(compactCount(999)).toBe('999');
+    expect(compactCount(1500)).toBe('1.5k');
+    expect(compactCount(2_345_678)).toBe('2.3M');
+    expect(statsCount(999)).toBe('999+');
+    expect(statsCount(12_300)).toBe('12.3K+');
+    expect(statsCount(1_000_000)).toBe('1.0M+');
+  });
+
+  it('gives relative dates by the SPEC thresholds', () => {
+    const now = new Date(2026, 10, 25, 12);
+    const daysAgo = (n: number) => new Date(2026, 10, 25 - n, 9);
+    expect(relativeDate(daysAgo(0), now)).toBe('Today');
+    expect(relativeDate(daysAgo(1), now)).toBe('Yesterday');
+    expect(relativeDate(daysAgo(6), now)).toBe('6 days ago');
+    expect(relativeDate(daysAgo(20), now)).toBe('2 weeks ago');
+    expect(relativeDate(daysAgo(65), now)).toBe('2 months ago');
+    expect(relativeDate(daysAgo(800), now)).toBe('2 years ago');
+  });
+
+  it('writes alt text with the detected tool, or AI-generated', () => {
+    expect(altText({ title: 'Koi made in Midjourney', category: 'Illustration,Print', creatorName: 'Ada Lovelace' }, 'Portfolio Platform')).toBe(
+      'Midjourney illustration by @Ada Lovelace on Portfolio Platform - Koi made in Midjourney',
+    );
+    expect(altText({ title: 'Poster', description: 'dall-e 3', category: 'Print', creatorName: 'Ada' }, 'P')).toBe('DALL-E print by @Ada on P - Poster');
+    expect(altText({}, 'P')).toBe('AI-generated ai design by @creator on P - AI artwork');
+  });
+
+  it('adds sizing parameters to stock-photo URLs only', () => {
+    expect(imageUrl('https://images.unsplash.com/photo-1?x=1', 400, 300)).toBe('https://images.unsplash.com/photo-1?x=1&w=400&h=300&auto=format&fit=crop');
+    expect(imageUrl('/media/a/card.webp', 400, 300)).toBe('/media/a/card.webp');
+    expect(imageUrl('', 1, 1)).toBe('');
+  });
+});

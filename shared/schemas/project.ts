@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { GALLERY_PAGE_SIZE, MAX_PAGE_SIZE, UPLOAD_CATEGORIES } from '../constants';
+import type { TMedia } from './media';
+
+export const MAX_MEDIA_PER_PROJECT = 10;
+export const MAX_TAGS_PER_PROJECT = 20;
+
+const ZTitle = z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title is too long');
+const ZDescription = z
+  .string()
+  .trim()
+  .max(5000, 'Description is too long')
+  .transform((value) => (value === '' ? null : value))
+  .nullish();
+
+/** Tags: trimmed, empty and duplicate (case-insensitive) ones dropped, at least one. */
+export const ZTags = z
+  .array(z.string().max(40, 'Tags are at most 40 characters'), { error: 'At least one tag is required' })
+  .transform((tags) => dedupeTags(tags))
+  .pipe(z.array(z.string()).min(1, 'At least one tag is required').max(MAX_TAGS_PER_PROJECT, `At most ${MAX_TAGS_PER_PROJECT} tags`));
+
+export function dedupeTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/\s+/g, ' ');
+    const key = tag.toLowerCase();
+    if (tag && !seen.has(key)) {
+      seen.add(key);
+      result.push(tag);
+    }
+  }
+  return result;
+}
+
+const CATEGORY_SET = new Set<string>(UPLOAD_CATEGORIES);
+
+/** SPEC §3: on upload, category is the comma-joined list of the selected categories. */
+export const ZCategoryList = z
+  .string({ error: 'At least one category is required' })
+  .transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))])
+  .pipe(
+    z
+      .array(z.string().refine((category) => CATEGORY_SET.has(category), 'Unknown category'))
+      .min(1, 'At least one category is required'),
+  );
+
+const ZMediaUrls = z
+  .array(z.string().max(2048), { error: 'Please select at least one media file.' })
+  .min(1, 'Please select at least one media file.')
+  .max(MAX_MEDIA_PER_PROJECT, `At most ${MAX_MEDIA_PER_PROJECT} media files per project`);
+
+export const ZCreateProjectRequest = z.object({
+  title: ZTitle,
+  description: ZDescription,
+  category: ZCategoryList,
+  images: ZMediaUrls,
+  tags: ZTags,
+});
+export type TCreateProjectRequest = z.infer<typeof ZCreateProjectRequest>;
+/** What the client sends: category as the comma-joined string. */
+export type TCreateProjectBody = z.input<typeof ZCreateProjectRequest>;
+
+export const ZUpdateProjectRequest = z
+  .object({
+    title: ZTitle,
+    description: ZDescription,
+    category: ZCategoryList,
+    /** The project's media in their new order; media left out are deleted. */
+    images: ZMediaUrls,
+    tags: ZTags,
+    hidePrompt: z.boolean(),
+  })
+  .partial();
+export type TUpdateProjectRequest = z.infer<typeof ZUpdateProjectRequest>;
+export type TUpdateProjectBody = z.input<typeof ZUpdateProjectRequest>;
+
+/** The upload form: categories picked from a list, files chosen on the page. */
+export const ZProjectForm = z.object({
+  title: ZTitle,
+  description: z.string().max(5000, 'Description is too long').optional(),
+  categories: z.array(z.enum(UPLOAD_CATEGORIES)).min(1, 'At least one category is required'),
+});
+export type TProjectForm = z.input<typeof ZProjectForm>;
+
+export const PROJECT_SORTS = ['trending', 'recent', 'popular', 'views'] as const;
+export type TProjectSort = (typeof PROJECT_SORTS)[number];
+
+/** A list of values given as `a,b` or as repeated parameters. */
+const ZListParam = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) =>
+    (Array.isArray(value) ? value : value ? [value] : [])
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .slice(0, 20),
+  );
+
+export const ZPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+});
+
+export const ZListProjectsQuery = ZPageQuery.extend({
+  sort: z.enum(PROJECT_SORTS).default('trending'),
+  category: ZListParam,
+  tag: ZListParam,
+});
+export type TListProjectsQuery = z.infer<typeof ZListProjectsQuery>;
+
+export interface TProjectCreator {
+  id: number;
+  name: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  title: string | null;
+  bio: string | null;
+  website: string | null;
+  twitterUrl: string | null;
+  dribbbleUrl: string | null;
+  behanceUrl: string | null;
+  links: { website: string | null; twitter: string | null; dribbble: string | null; behance: string | null };
+}
+
+/** A project as every read answers it (SPEC §3 plus media details and follow state). */
+export interface TProject {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  /** The comma-joined categories as uploaded; `categories` has them as a list. */
+  category: string;
+  categories: string[];
+  /** Media URLs, cover first. */
+  images: string[];
+  media: TMedia[];
+  tags: string[];
+  likes: number;
+  views: number;
+  isLiked: boolean;
+  hidePrompt: boolean;
+  createdAt: string;
+  user: TProjectCreator;
+  /** Whether the viewer follows the creator (false when signed out). */
+  isFollowing: boolean;
+}
+
+export interface TLikeResponse {
+  liked: boolean;
+  newCount: number;
+}
+
+export interface TFollowResponse {
+  following: boolean;
+  followers: number;
+}
+
+/** Lists answer an array; paging travels in headers so the SPEC's list shape stays. */
+export const PAGE_HEADERS = { nextCursor: 'x-next-cursor', hasMore: 'x-has-more' } as const;
