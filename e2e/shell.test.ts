@@ -1,4 +1,4 @@
-// The site shell (SPEC §2, §9): routing rules, header search hand-off, Explore, the phone drawer and toast placement.
+// The site shell (SPEC §2, §9): routing rules, header search hand-off, the phone drawer (Explore: gallery.test.ts) and toast placement.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dismissCookieBanner, launchBrowser, newContext, uniqueEmail } from './helpers';
@@ -70,13 +70,6 @@ describe('site shell', () => {
     await Promise.all([page.waitForEvent('load'), box.press('Enter')]);
     expect(await page.evaluate(() => 'beforeSearch' in window)).toBe(false);
     expect(await page.evaluate(() => sessionStorage.getItem('headerSearchQuery'))).toBe('robots');
-  });
-
-  it('sends Explore home when no project list is cached', async () => {
-    const page = await openPage();
-    await page.goto('/about');
-    await page.locator('header').getByRole('button', { name: 'Explore' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
   });
 
   it('opens a 300 px drawer from the right on phones, with the full-page Sign In', async () => {

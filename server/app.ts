@@ -13,7 +13,9 @@ import { invitationRoutes } from './features/invitations/invitations.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { projectPageMeta } from './features/projects/project-meta';
 import { projectRoutes } from './features/projects/projects.routes';
+import { searchRoutes } from './features/search/search.routes';
 import { socialRoutes } from './features/social/social.routes';
+import { userRoutes } from './features/users/users.routes';
 import { registerErrorHandler } from './http/errors';
 import { createThrottleStore, type TThrottleStore } from './http/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
@@ -39,6 +41,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Search text travels in the path (SPEC §7): allow long queries, the search caps the terms.
+    maxParamLength: 2048,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,7 +68,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await invitationRoutes(app, ctx, codeGuesses);
   await mediaRoutes(app, ctx);
   await projectRoutes(app, ctx);
+  await searchRoutes(app, ctx);
   await socialRoutes(app, ctx);
+  await userRoutes(app, ctx);
 
   if (deps.clientDir) {
     await registerSpa(app, { clientDir: deps.clientDir, siteName: config.siteName, resolveMeta: (path) => projectPageMeta(ctx, path) });

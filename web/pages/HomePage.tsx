@@ -1,4 +1,4 @@
-import { Images } from 'lucide-react';
+import { Gallery } from '@/components/gallery/Gallery';
 import { Hero } from '@/components/home/Hero';
 import { PageContainer } from '@/components/page/PageContainer';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
@@ -9,15 +9,7 @@ export default function HomePage() {
     <>
       <Hero />
       <PageContainer>
-        <section data-tour="projects" aria-labelledby="featured-heading" className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
-          <Images className="h-8 w-8 text-zinc-400" aria-hidden />
-          <h2 id="featured-heading" className="text-xl font-semibold">
-            Featured projects are coming soon
-          </h2>
-          <p className="max-w-md text-sm text-zinc-600">
-            The gallery of the community's best AI-made images, gifs and videos arrives with the next update.
-          </p>
-        </section>
+        <Gallery title="Featured Projects" />
       </PageContainer>
     </>
   );

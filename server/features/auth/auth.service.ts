@@ -11,6 +11,7 @@ import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } fr
 import { unusableCodeError } from '../invitations/invitations.service';
 import { listMediaOfOwner } from '../media/media.repo';
 import { deleteStoredMedia } from '../media/media.service';
+import { syncSearchDocuments } from '../search/search.repo';
 import { withdrawLikesOf } from '../social/social.repo';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { newSessionToken } from './session-tokens';
@@ -115,7 +116,12 @@ export async function updateProfile(ctx: TContext, userId: number, input: TUpdat
     const value = input[field];
     if (value !== undefined) (changes as Record<string, unknown>)[column] = value;
   }
-  return updateUser(ctx.db, userId, changes);
+  return ctx.db.transaction().execute(async (trx) => {
+    const user = await updateUser(trx, userId, changes);
+    // The creator's name is searchable on each of their projects.
+    if (input.firstName !== undefined || input.lastName !== undefined) await syncSearchDocuments(trx, ctx.engine, { userId });
+    return user;
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import type { ProjectRow, UserRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { attachMedia, detachMissingMedia, findUnattachedMediaByUrls, listMediaOfProjects, mediaToApi } from '../media/media.repo';
 import { deleteStoredMedia } from '../media/media.service';
+import { syncSearchDocuments } from '../search/search.repo';
 import { toggleLikeRow } from '../social/social.repo';
 import { decodeCursor, toPage, type TPage } from './cursor';
 import {
@@ -129,6 +130,7 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
         await replaceCategories(trx, project.id, input.category);
         await replaceTags(trx, project.id, input.tags);
         await attachMedia(trx, project.id, orderedIds);
+        await syncSearchDocuments(trx, ctx.engine, { projectId: project.id });
         return project;
       });
       const [project] = await hydrateProjects(ctx, [row], userId);
@@ -210,6 +212,7 @@ export async function updateProject(ctx: TContext, userId: number, projectId: nu
     });
     if (input.category !== undefined) await replaceCategories(trx, row.id, input.category);
     if (input.tags !== undefined) await replaceTags(trx, row.id, input.tags);
+    await syncSearchDocuments(trx, ctx.engine, { projectId: row.id });
     if (input.images === undefined) return [];
     return detachMissingMedia(trx, { projectId: row.id, ownerId: userId, orderedUrls: input.images });
   });

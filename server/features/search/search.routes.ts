@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZListProjectsQuery, ZPageQuery } from '../../../shared/schemas/project';
+import type { TContext } from '../../context';
+import { sendPage } from '../projects/projects.routes';
+import { search } from './search.service';
+
+const ZSearchParams = z.object({ query: z.string().max(2000) });
+const ZSearchQuery = ZPageQuery.extend({
+  sort: z.enum(['relevance', 'recent', 'popular']).default('relevance'),
+  category: ZListProjectsQuery.shape.category,
+});
+
+export async function searchRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/projects/search/:query', { schema: { params: ZSearchParams, querystring: ZSearchQuery } }, async (request, reply) => {
+    const page = await search(ctx, request.params.query, request.query, request.currentUser?.id ?? null);
+    reply.header('x-total-count', String(page.total));
+    return sendPage(reply, page);
+  });
+}

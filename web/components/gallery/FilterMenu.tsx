@@ -1,0 +1,51 @@
+// A dropdown of checkable choices (categories, tags) that stays open while several are picked.
+import { Check, ChevronDown } from 'lucide-react';
+import { DropdownMenu as MenuPrimitive } from 'radix-ui';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+
+interface FilterMenuProps {
+  label: string;
+  options: readonly string[];
+  selected: readonly string[];
+  onToggle: (option: string) => void;
+  /** How an option reads in the list ('#tag' for tags). */
+  format?: (option: string) => string;
+}
+
+export function FilterMenu({ label, options, selected, onToggle, format = (option) => option }: FilterMenuProps) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild disabled={options.length === 0}>
+        <Button variant="outline" size="sm">
+          {label}
+          {selected.length > 0 && (
+            <span className="rounded-full bg-accent px-1.5 text-[11px] leading-4 text-white" aria-label={`${selected.length} selected`}>
+              {selected.length}
+            </span>
+          )}
+          <ChevronDown className="h-4 w-4 text-zinc-500" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" aria-label={label} className="max-h-80 overflow-y-auto">
+        {options.map((option) => (
+          <MenuPrimitive.CheckboxItem
+            key={option}
+            checked={selected.includes(option)}
+            onCheckedChange={() => onToggle(option)}
+            // Keep the menu open so several choices can be ticked in a row.
+            onSelect={(event) => event.preventDefault()}
+            className="group flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-sm text-ink outline-none select-none data-[highlighted]:bg-zinc-100"
+          >
+            <span className="flex h-4 w-4 items-center justify-center rounded border border-zinc-400 group-data-[state=checked]:border-accent group-data-[state=checked]:bg-accent">
+              <MenuPrimitive.ItemIndicator>
+                <Check className="h-3 w-3 text-white" strokeWidth={3} aria-hidden />
+              </MenuPrimitive.ItemIndicator>
+            </span>
+            {format(option)}
+          </MenuPrimitive.CheckboxItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,118 @@
+// The project gallery (SPEC §2): sort, category and tag filters applied by the server, 12 at a time.
+import type { InfiniteData } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { UPLOAD_CATEGORIES } from '@shared/constants';
+import type { TProject } from '@shared/schemas/project';
+import { PROJECTS_KEY, useProjectList, type TPageOf } from '@/api/projects';
+import { Button } from '@/components/ui/button';
+import { ActiveFilters, type TActiveFilter } from './ActiveFilters';
+import { FilterMenu } from './FilterMenu';
+import { GalleryEmpty, GalleryError, GalleryLoading, GalleryNoMatch, GRID } from './GalleryStates';
+import { ProjectCard } from './ProjectCard';
+import { SortButtons, type TGallerySort } from './SortButtons';
+
+/** Tag choices offered in the menu: the most used among the loaded projects. */
+const TAG_CHOICES = 30;
+
+interface TSelection {
+  sort: TGallerySort;
+  categories: string[];
+  tags: string[];
+}
+
+const NO_FILTERS: TSelection = { sort: 'trending', categories: [], tags: [] };
+
+const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
+
+/** The selected tags first, then the loaded projects' tags by how often they appear. */
+function tagChoices(projects: TProject[], selected: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const project of projects) for (const tag of project.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  const popular = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag]) => tag);
+  return [...selected, ...popular.filter((tag) => !selected.includes(tag))].slice(0, Math.max(TAG_CHOICES, selected.length));
+}
+
+/**
+ * Cached lists keep every page they loaded; SPEC §2 wants a new sort or cleared filters to
+ * start again at 12, also when going back to a list seen before, so each keeps its first page.
+ */
+function useKeepFirstPages() {
+  const client = useQueryClient();
+  return () =>
+    client.setQueriesData<InfiniteData<TPageOf<TProject>, string | null>>({ queryKey: [PROJECTS_KEY] }, (data) =>
+      data?.pages && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+    );
+}
+
+export function Gallery({ title }: { title: string }) {
+  const [selection, setSelection] = useState<TSelection>(NO_FILTERS);
+  const keepFirstPages = useKeepFirstPages();
+  const list = useProjectList({ sort: selection.sort, categories: selection.categories, tags: selection.tags });
+  const projects = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const tags = useMemo(() => tagChoices(projects, selection.tags), [projects, selection.tags]);
+
+  const select = (change: Partial<TSelection>) => {
+    keepFirstPages();
+    setSelection((current) => ({ ...current, ...change }));
+  };
+  const changeSort = (sort: TGallerySort) => {
+    if (sort !== selection.sort) select({ sort });
+  };
+  const clearFilters = () => select({ categories: [], tags: [] });
+  const addTag = (tag: string) => {
+    if (!selection.tags.includes(tag)) select({ tags: [...selection.tags, tag] });
+  };
+  const removeFilter = (filter: TActiveFilter) =>
+    select(filter.kind === 'category' ? { categories: selection.categories.filter((c) => c !== filter.value) } : { tags: selection.tags.filter((t) => t !== filter.value) });
+
+  const activeFilters: TActiveFilter[] = [
+    ...selection.categories.map((value) => ({ kind: 'category' as const, value })),
+    ...selection.tags.map((value) => ({ kind: 'tag' as const, value })),
+  ];
+  const filtered = activeFilters.length > 0;
+
+  return (
+    <section data-tour="projects" aria-labelledby="gallery-heading" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <h2 id="gallery-heading" className="text-2xl font-semibold">
+          {title}
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <SortButtons value={selection.sort} onChange={changeSort} />
+          <FilterMenu label="Categories" options={UPLOAD_CATEGORIES} selected={selection.categories} onToggle={(category) => select({ categories: toggle(selection.categories, category) })} />
+          <FilterMenu label="Tags" options={tags} selected={selection.tags} onToggle={(tag) => select({ tags: toggle(selection.tags, tag) })} format={(tag) => `#${tag}`} />
+        </div>
+      </div>
+      <ActiveFilters filters={activeFilters} onRemove={removeFilter} onClear={clearFilters} />
+
+      {list.isPending ? (
+        <GalleryLoading />
+      ) : list.isError && projects.length === 0 ? (
+        <GalleryError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : projects.length === 0 ? (
+        filtered ? <GalleryNoMatch onClear={clearFilters} /> : <GalleryEmpty />
+      ) : (
+        <>
+          <div className={GRID}>
+            {projects.map((project) => (
+              <ProjectCard key={project.id} project={project} onTagClick={addTag} />
+            ))}
+          </div>
+          {list.isFetchNextPageError && (
+            <p role="alert" className="text-center text-sm text-red-700">
+              We couldn't load the projects. Please try again later.
+            </p>
+          )}
+          {list.hasNextPage && (
+            <div className="flex justify-center">
+              <Button variant="outline" size="lg" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                Load More Projects
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

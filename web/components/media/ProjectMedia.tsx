@@ -1,0 +1,169 @@
+// One project media file (image, GIF or video) at card or detail size: lazy near the viewport,
+// a ThumbHash or pulsing placeholder until it arrives, and a box sized up front so nothing shifts.
+import { ImageOff } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { thumbHashToDataURL } from 'thumbhash';
+import { imageUrl } from '@shared/format';
+import { mediaKindFromUrl, type TMedia, type TMediaKind } from '@shared/schemas/media';
+import { cn } from '@/lib/cn';
+
+export type TMediaVariant = 'card' | 'detail';
+
+/** SPEC §9: cards are 400 px wide (4:3), detail media fit 800×600. */
+const SIZES: Record<TMediaVariant, { width: number; height: number }> = {
+  card: { width: 400, height: 300 },
+  detail: { width: 800, height: 600 },
+};
+
+/** SPEC §2: load when within 50 px of the viewport, a tenth of it visible. */
+const LAZY_OPTIONS: IntersectionObserverInit = { rootMargin: '50px', threshold: 0.1 };
+
+interface TResolvedMedia {
+  kind: TMediaKind;
+  src: string;
+  avif: string | null;
+  poster: string | null;
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+}
+
+/** The rendition to show: the sized WebP (AVIF beside it when smaller), else the full file. */
+function resolveMedia(media: TMedia | string, variant: TMediaVariant): TResolvedMedia {
+  if (typeof media === 'string') {
+    const kind = mediaKindFromUrl(media);
+    const { width, height } = SIZES[variant];
+    return { kind, src: kind === 'video' ? media : imageUrl(media, width, height), avif: null, poster: null, width: null, height: null, placeholder: null };
+  }
+  const { variants } = media;
+  const base = { kind: media.type, avif: null, poster: null, width: media.width, height: media.height, placeholder: media.placeholder };
+  if (media.type === 'video') return { ...base, src: variants.full.url, poster: variants.poster?.url ?? null };
+  const sized = variant === 'card' ? variants.card : variants.detail;
+  const avif = variant === 'card' ? variants.cardAvif : variants.detailAvif;
+  const rendition = sized ?? variants.full;
+  return {
+    ...base,
+    src: rendition.url,
+    avif: sized && avif ? avif.url : null,
+    width: rendition.width ?? media.width,
+    height: rendition.height ?? media.height,
+  };
+}
+
+/** The ThumbHash (base64) drawn as a tiny PNG data URL; null when absent or unreadable. */
+function placeholderDataUrl(placeholder: string | null): string | null {
+  if (!placeholder) return null;
+  try {
+    return thumbHashToDataURL(Uint8Array.from(atob(placeholder), (char) => char.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** True once the element has come within the lazy margin (at once when eager). */
+function useNearViewport<T extends Element>(eager: boolean) {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(eager);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, LAZY_OPTIONS);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near: near || eager };
+}
+
+export interface ProjectMediaProps {
+  /** The media details from the API, or a bare URL (its type then comes from the extension). */
+  media: TMedia | string;
+  variant: TMediaVariant;
+  alt: string;
+  /** Load at once (the first thing on the page) instead of when near the viewport. */
+  priority?: boolean;
+  className?: string;
+}
+
+export function ProjectMedia({ media, variant, alt, priority = false, className }: ProjectMediaProps) {
+  const resolved = resolveMedia(media, variant);
+  const { ref, near } = useNearViewport<HTMLDivElement>(priority);
+  const placeholder = useMemo(() => placeholderDataUrl(resolved.placeholder), [resolved.placeholder]);
+  // Keyed by URL, so a different file starts over without an effect to reset it.
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const loaded = loadedSrc === resolved.src;
+  const failed = failedSrc === resolved.src;
+
+  const { width, height } = resolved;
+  // Cards are always 4:3 (DESIGN); detail media keep their own shape, known before they load.
+  const boxStyle: CSSProperties | undefined = variant === 'detail' && width && height ? { aspectRatio: `${width} / ${height}` } : undefined;
+  const fit = variant === 'card' ? 'object-cover' : 'object-contain';
+  const onLoad = () => setLoadedSrc(resolved.src);
+  const onError = () => setFailedSrc(resolved.src);
+
+  return (
+    <div
+      ref={ref}
+      className={cn('relative overflow-hidden bg-zinc-100', !boxStyle && 'aspect-[4/3]', className)}
+      style={boxStyle}
+      data-media-state={failed ? 'error' : loaded ? 'loaded' : near ? 'loading' : 'waiting'}
+    >
+      {!loaded && !failed && <MediaPlaceholder src={placeholder} />}
+      {near && !failed && resolved.kind === 'video' && (
+        <video
+          // Without a poster the browser shows the frame at 0.1 s instead of a blank box.
+          src={resolved.poster ? resolved.src : `${resolved.src}#t=0.1`}
+          poster={resolved.poster ?? undefined}
+          width={width ?? undefined}
+          height={height ?? undefined}
+          muted
+          playsInline
+          preload="metadata"
+          controls={variant === 'detail'}
+          aria-label={alt}
+          className={cn('absolute inset-0 h-full w-full', fit)}
+          onLoadedData={onLoad}
+          onError={onError}
+        />
+      )}
+      {near && !failed && resolved.kind !== 'video' && (
+        <picture>
+          {resolved.avif && <source type="image/avif" srcSet={resolved.avif} />}
+          <img
+            src={resolved.src}
+            alt={alt}
+            width={width ?? undefined}
+            height={height ?? undefined}
+            decoding="async"
+            fetchPriority={priority ? 'high' : 'auto'}
+            className={cn('absolute inset-0 h-full w-full transition-opacity duration-200 ease-out', fit, loaded ? 'opacity-100' : 'opacity-0')}
+            onLoad={onLoad}
+            onError={onError}
+          />
+        </picture>
+      )}
+      {failed && (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-[13px] text-zinc-500">
+          <ImageOff className="h-6 w-6" aria-hidden />
+          Failed to load
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The blurred ThumbHash preview, or a pulsing block when there is none. */
+function MediaPlaceholder({ src }: { src: string | null }) {
+  if (src) return <img src={src} alt="" aria-hidden className="absolute inset-0 h-full w-full object-cover" />;
+  return <div aria-hidden className="absolute inset-0 animate-pulse bg-zinc-200" />;
+}
+
+/** A media-sized pulsing block for skeleton cards and pages. */
+export function ProjectMediaPlaceholder({ className }: { className?: string }) {
+  return <div aria-hidden className={cn('aspect-[4/3] animate-pulse bg-zinc-200', className)} />;
+}

@@ -1,0 +1,78 @@
+// The like toggle with its count (SPEC §4, §8), on cards and on the project page.
+import { Heart } from 'lucide-react';
+import { useState, type MouseEvent } from 'react';
+import { toast } from 'sonner';
+import { TIMINGS } from '@shared/constants';
+import { useCurrentUser } from '@/api/auth';
+import { useLikeProject } from '@/api/projects';
+import { errorStatus } from '@/api/request';
+import { cn } from '@/lib/cn';
+
+const SIZES = {
+  sm: 'h-8 gap-1.5 px-2 text-[13px] [&_svg]:h-4 [&_svg]:w-4',
+  md: 'h-10 gap-2 px-4 text-sm [&_svg]:h-5 [&_svg]:w-5',
+} as const;
+
+interface LikeButtonProps {
+  projectId: number;
+  liked: boolean;
+  likes: number;
+  size?: keyof typeof SIZES;
+  className?: string;
+}
+
+/** SPEC §8: signed out, say so and go to the old login endpoint after 1000 ms. */
+function askToSignIn() {
+  toast('Authentication Required', { description: 'Please log in to like projects' });
+  window.setTimeout(() => {
+    window.location.href = '/api/login';
+  }, TIMINGS.failedLikeRedirect);
+}
+
+export function LikeButton({ projectId, liked, likes, size = 'sm', className }: LikeButtonProps) {
+  const { isSignedIn, isLoading: userLoading } = useCurrentUser();
+  const like = useLikeProject();
+  // The server's answer replaces the shown values; fresh props (after lists refresh) replace them again.
+  const [shown, setShown] = useState({ liked, likes });
+  const [fromProps, setFromProps] = useState({ liked, likes });
+  if (fromProps.liked !== liked || fromProps.likes !== likes) {
+    setFromProps({ liked, likes });
+    setShown({ liked, likes });
+  }
+
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (like.isPending) return;
+    if (!isSignedIn && !userLoading) {
+      askToSignIn();
+      return;
+    }
+    like.mutate(projectId, {
+      onSuccess: (result) => setShown({ liked: result.liked, likes: result.newCount }),
+      onError: (error) => {
+        if (errorStatus(error) === 401) askToSignIn();
+        else toast.error('Error', { description: 'Failed to update like. Please try again.' });
+      },
+    });
+  };
+
+  const count = shown.likes.toLocaleString();
+  return (
+    <button
+      type="button"
+      aria-pressed={shown.liked}
+      aria-label={`Like, ${count} ${shown.likes === 1 ? 'like' : 'likes'}`}
+      onClick={onClick}
+      className={cn(
+        'inline-flex items-center rounded-lg font-medium tabular-nums transition-colors duration-150 ease-out hover:bg-zinc-100',
+        shown.liked ? 'text-rose-600' : 'text-zinc-600 hover:text-ink',
+        SIZES[size],
+        className,
+      )}
+    >
+      <Heart className={cn('transition-transform duration-150 ease-out', shown.liked && 'fill-current')} aria-hidden />
+      <span>{count}</span>
+    </button>
+  );
+}
