@@ -1,6 +1,8 @@
 // buildApp(deps): the whole HTTP app. main.ts serves it; tests build it too.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createPayments } from './adapters/payments/create-payments';
+import type { TPaymentProvider } from './adapters/payments/payments';
 import { createStorage } from './adapters/storage/create-storage';
 import type { TStorage } from './adapters/storage/storage';
 import type { TConfig } from './config';
@@ -10,7 +12,9 @@ import { SIGNIN_ACCOUNT_RULE, SIGNIN_IP_RULE } from './features/auth/auth.servic
 import { authRoutes } from './features/auth/auth.routes';
 import { CODE_GUESS_RULE } from './features/invitations/invitations.service';
 import { invitationRoutes } from './features/invitations/invitations.routes';
+import { jobRoutes } from './features/jobs/jobs.routes';
 import { mediaRoutes } from './features/media/media.routes';
+import { paymentRoutes } from './features/payments/payments.routes';
 import { projectPageMeta } from './features/projects/project-meta';
 import { projectRoutes } from './features/projects/projects.routes';
 import { searchRoutes } from './features/search/search.routes';
@@ -30,6 +34,8 @@ export interface TAppDeps {
   throttleStore?: TThrottleStore;
   /** Omitted: the one the configuration describes. */
   storage?: TStorage;
+  /** Omitted: Stripe when STRIPE_SECRET_KEY is set, else the test-mode provider. */
+  payments?: TPaymentProvider;
   now?: () => Date;
   /** false silences request logs (tests). */
   logger?: boolean;
@@ -52,6 +58,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const throttleStore = deps.throttleStore ?? createThrottleStore(config.redisUrl);
   const storage = deps.storage ?? createStorage(config.storage);
   const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage };
+  const payments = deps.payments ?? createPayments(config.payments, database.db, ctx.now);
   const codeGuesses = throttleStore.create(CODE_GUESS_RULE);
 
   registerErrorHandler(app);
@@ -71,6 +78,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await searchRoutes(app, ctx);
   await socialRoutes(app, ctx);
   await userRoutes(app, ctx);
+  await jobRoutes(app, ctx);
+  await paymentRoutes(app, { ...ctx, payments });
 
   if (deps.clientDir) {
     await registerSpa(app, { clientDir: deps.clientDir, siteName: config.siteName, resolveMeta: (path) => projectPageMeta(ctx, path) });

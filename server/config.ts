@@ -34,6 +34,7 @@ const ZEnv = z.object({
   STRIPE_SECRET_KEY: ZOptional,
   STRIPE_PUBLISHABLE_KEY: ZOptional,
   STRIPE_WEBHOOK_SECRET: ZOptional,
+  STRIPE_API_BASE: ZOptional.refine((value) => !value || /^https?:\/\/[^/]+\/?$/.test(value), 'must be an http(s) origin like http://127.0.0.1:12111'),
   SMTP_URL: ZOptional,
   MAIL_FROM: ZOptional,
   SUPPORT_EMAIL: ZOptional,
@@ -55,6 +56,19 @@ export type TStorageConfig =
       publicUrl: string;
     };
 
+/** Card payments: Stripe when STRIPE_SECRET_KEY is set, else the built-in offline test mode. */
+export type TPaymentsConfig =
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      /** Unset: POST /api/payments/webhook answers 503 (Stripe retries until it is set). */
+      webhookSecret: string | undefined;
+      /** Another address for Stripe's API (stripe-mock, a test double); unset: api.stripe.com. */
+      apiBase: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+    }
+  | { provider: 'test'; webhookSecret: string | undefined };
+
 export interface TConfig {
   port: number;
   host: string;
@@ -66,6 +80,7 @@ export interface TConfig {
   invitesPerUser: number;
   redisUrl: string | undefined;
   storage: TStorageConfig;
+  payments: TPaymentsConfig;
   logLevel: string;
   /** Session lifetimes: idle (since last use) and absolute (since sign-in). */
   session: { idleMs: number; absoluteMs: number };
@@ -99,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     invitesPerUser: values.INVITES_PER_USER,
     redisUrl: values.REDIS_URL,
     storage: storageConfig(values, resolve(values.DATA_DIR)),
+    payments: paymentsConfig(values),
     logLevel: values.LOG_LEVEL,
     session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },
   };
@@ -121,6 +137,22 @@ function storageConfig(values: z.infer<typeof ZEnv>, dataDir: string): TStorageC
     endpoint,
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     publicUrl: (values.S3_PUBLIC_URL ?? defaultPublicUrl).replace(/\/$/, ''),
+  };
+}
+
+function paymentsConfig(values: z.infer<typeof ZEnv>): TPaymentsConfig {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = values;
+  if (!secretKey) return { provider: 'test', webhookSecret };
+  // The card form needs the publishable key: without it the page could not take a payment.
+  if (!publishableKey) throw new ConfigError('Invalid configuration: STRIPE_PUBLISHABLE_KEY must be set together with STRIPE_SECRET_KEY');
+  const base = values.STRIPE_API_BASE ? new URL(values.STRIPE_API_BASE) : undefined;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  return {
+    provider: 'stripe',
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    apiBase: base ? { host: base.hostname, port: Number(base.port || (protocol === 'http' ? 80 : 443)), protocol } : undefined,
   };
 }
 

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/open';
 import { ensureOperatorCode } from './features/invitations/operator-code';
+import { startJobExpiry } from './jobs/expire-jobs';
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -12,6 +13,8 @@ export async function main(): Promise<void> {
   const { database, applied } = await openDatabase(config);
   const app = await buildApp({ config, database, clientDir: CLIENT_DIR });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
+  const jobExpiry = startJobExpiry({ db: database.db, now: () => new Date() }, app.log);
+  app.addHook('onClose', () => jobExpiry.stop());
 
   const operatorCode = await ensureOperatorCode({ db: database.db, now: new Date() });
   if (operatorCode) {

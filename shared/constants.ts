@@ -22,6 +22,8 @@ export const MAX_PAGE_SIZE = 100;
 export const DISCOVER_TAB_SIZE = 12;
 export const PROJECT_SKELETONS = 8;
 export const JOB_SKELETONS = 5;
+/** List view shows up to 3 tags per project (SPEC §9). */
+export const LIST_VIEW_TAGS = 3;
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Upper bound so a huge "password" cannot be used to burn server CPU in argon2. */
@@ -36,7 +38,17 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 20 * 1024 * 1024;
 
 export const JOB_PRICE_CENTS = 25_000;
+/** Lower case, as payment providers write currencies. */
+export const JOB_PRICE_CURRENCY = 'usd';
 export const JOB_LISTING_DAYS = 60;
+/** Job form limits (SPEC §5, §9). */
+export const JOB_LIMITS = {
+  textMax: 100,
+  descriptionMin: 50,
+  descriptionMax: 2000,
+  requirementsMin: 20,
+  requirementsMax: 1000,
+} as const;
 
 export const PROJECTS_CACHE_MS = 5 * 60 * 1000;
 

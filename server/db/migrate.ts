@@ -5,12 +5,14 @@ import type { Database } from './schema';
 import { accounts } from './migrations/0001-accounts';
 import { projects } from './migrations/0002-projects';
 import { search } from './migrations/0003-search';
+import { jobs } from './migrations/0004-jobs';
 
 function migrations(engine: Engine): Record<string, Migration> {
   return {
     '0001-accounts': accounts(engine),
     '0002-projects': projects(engine),
     '0003-search': search(engine),
+    '0004-jobs': jobs(engine),
   };
 }
 

@@ -1,6 +1,8 @@
 // Table types for Kysely. Timestamps are ISO-8601 strings on both engines
 // (connect.ts makes PostgreSQL return them that way); flags are 0/1 integers.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { TJobType } from '../../shared/constants';
+import type { TJobStatus } from '../../shared/schemas/job';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -109,6 +111,71 @@ export interface FollowsTable {
   created_at: string;
 }
 
+export interface JobsTable {
+  id: Generated<number>;
+  /** Null once the poster has deleted their account (paid listings stay until they end). */
+  user_id: number | null;
+  title: string;
+  company: string;
+  company_logo: string | null;
+  description: string;
+  requirements: string;
+  location: string;
+  remote: number;
+  type: TJobType;
+  salary: string | null;
+  /** An http(s) URL or an e-mail address. */
+  application_url: string;
+  status: Generated<TJobStatus>;
+  active_until: string | null;
+  /** The PaymentIntent handed out for this job, reused by the next pay step. */
+  payment_intent_id: string | null;
+  apply_clicks: Generated<number>;
+  views: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobTagsTable {
+  job_id: number;
+  tag: string;
+  position: Generated<number>;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  job_id: number | null;
+  provider: 'stripe' | 'test';
+  /** The provider's PaymentIntent id; unique, so it pays for one job once. */
+  provider_payment_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookEventsTable {
+  provider_event_id: string;
+  type: string;
+  received_at: string;
+}
+
+/** PaymentIntents of the offline test-mode provider, shaped like Stripe's. */
+export interface TestPaymentIntentsTable {
+  id: string;
+  client_secret: string;
+  amount: number;
+  currency: string;
+  status: string;
+  /** JSON object of strings. */
+  metadata: string;
+  idempotency_key: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -120,6 +187,11 @@ export interface Database {
   likes: LikesTable;
   project_views: ProjectViewsTable;
   follows: FollowsTable;
+  jobs: JobsTable;
+  job_tags: JobTagsTable;
+  payments: PaymentsTable;
+  webhook_events: WebhookEventsTable;
+  test_payment_intents: TestPaymentIntentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -128,3 +200,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type InvitationCodeRow = Selectable<InvitationCodesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectMediaRow = Selectable<ProjectMediaTable>;
+export type JobRow = Selectable<JobsTable>;
+export type TestPaymentIntentRow = Selectable<TestPaymentIntentsTable>;

@@ -1,11 +1,14 @@
 // Factories: rows as the app would make them, without going through HTTP.
 import type { FastifyInstance } from 'fastify';
+import { JOB_LISTING_DAYS } from '../../shared/constants';
+import { ZCreateJobRequest, type TCreateJobBody } from '../../shared/schemas/job';
 import type { TContext } from '../context';
 import type { InvitationCodeRow, UserRow } from '../db/schema';
 import { startSession } from '../features/auth/auth.service';
 import { hashPassword } from '../features/auth/passwords';
 import { insertUser } from '../features/auth/users.repo';
 import { insertCodes } from '../features/invitations/invitations.repo';
+import { createJob } from '../features/jobs/jobs.service';
 import { createProject } from '../features/projects/projects.service';
 import { SESSION_COOKIE } from '../http/sessions';
 
@@ -129,4 +132,36 @@ export async function buildProject(ctx: TContext, owner: UserRow, overrides: TPr
       .execute();
   }
   return project;
+}
+
+let jobSequence = 0;
+
+/** A valid POST /api/jobs body (SPEC §7: tags as a list, remote as 'true'/'false'). */
+export function jobBody(overrides: Partial<TCreateJobBody> = {}): TCreateJobBody {
+  jobSequence += 1;
+  return {
+    title: `Prompt Engineer ${jobSequence}`,
+    company: 'Diffusion Labs',
+    location: 'Berlin',
+    type: 'Full-time',
+    salary: '€70k–90k',
+    description: 'Design prompts and pipelines for our image generation product, end to end.',
+    requirements: 'Two years with diffusion models.',
+    tags: ['prompting', 'comfyui'],
+    remote: 'false',
+    applicationUrl: 'https://diffusion.example/jobs',
+    companyLogo: '',
+    ...overrides,
+  };
+}
+
+/** A job through the service, then put in the state asked for (live for 60 days from now by default). */
+export async function buildJob(ctx: TContext, owner: UserRow, options: { status?: 'pending_payment' | 'active' | 'expired'; activeUntil?: Date; body?: Partial<TCreateJobBody> } = {}) {
+  const job = await createJob(ctx, owner.id, ZCreateJobRequest.parse(jobBody(options.body)));
+  const status = options.status ?? 'active';
+  if (status !== 'pending_payment') {
+    const activeUntil = options.activeUntil ?? new Date(ctx.now().getTime() + JOB_LISTING_DAYS * 24 * 60 * 60 * 1000);
+    await ctx.db.updateTable('jobs').set({ status, active_until: activeUntil.toISOString() }).where('id', '=', job.id).execute();
+  }
+  return job;
 }

@@ -159,4 +159,4 @@ export interface TFollowResponse {
 }
 
 /** Lists answer an array; paging travels in headers so the SPEC's list shape stays. */
-export const PAGE_HEADERS = { nextCursor: 'x-next-cursor', hasMore: 'x-has-more' } as const;
+export const PAGE_HEADERS = { nextCursor: 'x-next-cursor', hasMore: 'x-has-more', totalCount: 'x-total-count' } as const;

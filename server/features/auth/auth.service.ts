@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors';
 import type { TThrottle } from '../../http/rate-limit';
 import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } from '../invitations/invitations.repo';
 import { unusableCodeError } from '../invitations/invitations.service';
+import { deleteUnpaidJobsOf } from '../jobs/jobs.repo';
 import { listMediaOfOwner } from '../media/media.repo';
 import { deleteStoredMedia } from '../media/media.service';
 import { syncSearchDocuments } from '../search/search.repo';
@@ -128,13 +129,15 @@ export async function updateProfile(ctx: TContext, userId: number, input: TUpdat
  * The member goes with everything they own: sessions, unused codes, projects, media rows
  * and files, likes and follows (cascades), with the like counters of others' projects
  * corrected in the same transaction. Codes they used and codes others used from them
- * stay, unlinked, as the record of the invite tree.
+ * stay, unlinked, as the record of the invite tree. Unpaid jobs go; paid ones stay up until
+ * they end, their poster unlinked (shown as a former member).
  */
 export async function deleteAccount(ctx: TContext, userId: number): Promise<void> {
   const media = await listMediaOfOwner(ctx.db, userId);
   await ctx.db.transaction().execute(async (trx) => {
     await withdrawLikesOf(trx, userId);
     await deleteUnusedCodesOf(trx, userId);
+    await deleteUnpaidJobsOf(trx, userId);
     await deleteUser(trx, userId);
   });
   await deleteStoredMedia(ctx, media);

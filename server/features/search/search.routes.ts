@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZListProjectsQuery, ZPageQuery } from '../../../shared/schemas/project';
+import { PAGE_HEADERS, ZListProjectsQuery, ZPageQuery } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
 import { sendPage } from '../projects/projects.routes';
 import { search } from './search.service';
@@ -17,7 +17,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: TContext): Promise
 
   api.get('/api/projects/search/:query', { schema: { params: ZSearchParams, querystring: ZSearchQuery } }, async (request, reply) => {
     const page = await search(ctx, request.params.query, request.query, request.currentUser?.id ?? null);
-    reply.header('x-total-count', String(page.total));
+    reply.header(PAGE_HEADERS.totalCount, String(page.total));
     return sendPage(reply, page);
   });
 }

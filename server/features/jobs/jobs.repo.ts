@@ -1,0 +1,186 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { TJobType } from '../../../shared/constants';
+import type { Database, JobRow } from '../../db/schema';
+import type { TCursor } from '../projects/projects.repo';
+
+type Db = Kysely<Database>;
+type JobsEb = ExpressionBuilder<Database, 'jobs'>;
+
+export interface TLiveJobFilter {
+  now: Date;
+  /** Lower-cased substring of title, company or description. */
+  q?: string | undefined;
+  type?: TJobType | undefined;
+}
+
+export interface TNewJob {
+  userId: number;
+  title: string;
+  company: string;
+  companyLogo: string | null;
+  description: string;
+  requirements: string;
+  location: string;
+  remote: boolean;
+  type: TJobType;
+  salary: string | null;
+  applicationUrl: string;
+  now: Date;
+}
+
+/** LIKE pattern for a plain substring: %, _ and \ in the text match only themselves. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Paid and not yet past its end: served by jobs_live_idx (or jobs_live_type_idx with a type). */
+function live(eb: JobsEb, filter: TLiveJobFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('jobs.status', '=', 'active'), eb('jobs.active_until', '>', filter.now.toISOString())];
+  if (filter.type) conditions.push(eb('jobs.type', '=', filter.type));
+  if (filter.q) {
+    // A substring match cannot use a b-tree; it runs over the live rows the index found, a small set.
+    const pattern = containsPattern(filter.q);
+    conditions.push(
+      eb.or(
+        (['jobs.title', 'jobs.company', 'jobs.description'] as const).map((column) => sql<SqlBool>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`),
+      ),
+    );
+  }
+  return eb.and(conditions);
+}
+
+/**
+ * Live jobs, newest first, one extra row to tell if more exist. Every listing runs exactly
+ * JOB_LISTING_DAYS, so the latest end is the latest start: ordering by active_until keeps
+ * filter, order and keyset on one index.
+ */
+export function listLiveJobPage(db: Db, filter: TLiveJobFilter, limit: number, after?: TCursor): Promise<JobRow[]> {
+  let query = db
+    .selectFrom('jobs')
+    .selectAll('jobs')
+    .where((eb) => live(eb, filter));
+  if (after) {
+    const [value, id] = after;
+    query = query.where((eb) => eb.or([eb('jobs.active_until', '<', String(value)), eb.and([eb('jobs.active_until', '=', String(value)), eb('jobs.id', '<', id)])]));
+  }
+  return query.orderBy('jobs.active_until', 'desc').orderBy('jobs.id', 'desc').limit(limit + 1).execute();
+}
+
+export async function countLiveJobs(db: Db, filter: TLiveJobFilter): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => live(eb, filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** A member's jobs in every state, newest first, keyset on (created_at, id). */
+export function listJobsOfUserPage(db: Db, userId: number, limit: number, after?: TCursor): Promise<JobRow[]> {
+  let query = db.selectFrom('jobs').selectAll().where('user_id', '=', userId);
+  if (after) {
+    const [value, id] = after;
+    query = query.where((eb) => eb.or([eb('created_at', '<', String(value)), eb.and([eb('created_at', '=', String(value)), eb('id', '<', id)])]));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+}
+
+export function findJobById(db: Db, id: number): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertJob(db: Db, job: TNewJob): Promise<JobRow> {
+  const now = job.now.toISOString();
+  return db
+    .insertInto('jobs')
+    .values({
+      user_id: job.userId,
+      title: job.title,
+      company: job.company,
+      company_logo: job.companyLogo,
+      description: job.description,
+      requirements: job.requirements,
+      location: job.location,
+      remote: job.remote ? 1 : 0,
+      type: job.type,
+      salary: job.salary,
+      application_url: job.applicationUrl,
+      status: 'pending_payment',
+      active_until: null,
+      payment_intent_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertJobTags(db: Db, jobId: number, tags: string[]): Promise<void> {
+  if (tags.length) await db.insertInto('job_tags').values(tags.map((tag, position) => ({ job_id: jobId, tag, position }))).execute();
+}
+
+export async function tagsOfJobs(db: Db, jobIds: number[]): Promise<Map<number, string[]>> {
+  const byJob = new Map<number, string[]>();
+  if (!jobIds.length) return byJob;
+  const rows = await db.selectFrom('job_tags').select(['job_id', 'tag']).where('job_id', 'in', jobIds).orderBy('job_id').orderBy('position').execute();
+  for (const row of rows) byJob.set(row.job_id, [...(byJob.get(row.job_id) ?? []), row.tag]);
+  return byJob;
+}
+
+/** Only the name columns: a job never carries its poster's e-mail. */
+export function posterNames(db: Db, userIds: number[]) {
+  if (!userIds.length) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute();
+}
+
+/** Counts a click on a live job's application link; its link, or undefined when the job is not live. */
+export async function countApplyClick(db: Db, jobId: number, now: Date): Promise<string | undefined> {
+  const row = await db
+    .updateTable('jobs')
+    .set((eb) => ({ apply_clicks: eb('apply_clicks', '+', 1) }))
+    .where('id', '=', jobId)
+    .where('status', '=', 'active')
+    .where('active_until', '>', now.toISOString())
+    .returning('application_url')
+    .executeTakeFirst();
+  return row?.application_url;
+}
+
+export async function countJobView(db: Db, jobId: number): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .where('id', '=', jobId)
+    .execute();
+}
+
+export async function setJobPaymentIntent(db: Db, jobId: number, paymentIntentId: string, now: Date): Promise<void> {
+  await db.updateTable('jobs').set({ payment_intent_id: paymentIntentId, updated_at: now.toISOString() }).where('id', '=', jobId).execute();
+}
+
+/** Awaiting payment → active until the given time; false when the job was not awaiting payment. */
+export async function activateJobRow(db: Db, jobId: number, now: Date, activeUntil: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'active', active_until: activeUntil.toISOString(), updated_at: now.toISOString() })
+    .where('id', '=', jobId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Jobs never paid for go with their member; paid ones stay up, their poster unlinked by the foreign key. */
+export async function deleteUnpaidJobsOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('jobs').where('user_id', '=', userId).where('status', '=', 'pending_payment').execute();
+}
+
+/** Active listings whose time is up become expired; how many did. */
+export async function expireEndedJobRows(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'expired', updated_at: now.toISOString() })
+    .where('status', '=', 'active')
+    .where('active_until', '<=', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

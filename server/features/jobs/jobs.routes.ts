@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZCreateJobRequest, ZJobPageQuery, ZListJobsQuery } from '../../../shared/schemas/job';
+import { PAGE_HEADERS } from '../../../shared/schemas/project';
+import type { TContext } from '../../context';
+import { requireUser } from '../../http/sessions';
+import { sendPage, ZIdParams } from '../projects/projects.routes';
+import { applyToJob, createJob, listLiveJobs, listMyJobs, viewJob } from './jobs.service';
+
+export async function jobRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/jobs', { schema: { querystring: ZListJobsQuery } }, async (request, reply) => {
+    const page = await listLiveJobs(ctx, request.query);
+    reply.header(PAGE_HEADERS.totalCount, String(page.total));
+    return sendPage(reply, page);
+  });
+
+  api.get('/api/jobs/mine', { schema: { querystring: ZJobPageQuery } }, async (request, reply) => {
+    const user = requireUser(request);
+    return sendPage(reply, await listMyJobs(ctx, user.id, request.query));
+  });
+
+  api.get('/api/jobs/:id', { schema: { params: ZIdParams } }, async (request) => viewJob(ctx, request.params.id, request.currentUser?.id ?? null));
+
+  api.post('/api/jobs', { schema: { body: ZCreateJobRequest } }, async (request, reply) => {
+    const user = requireUser(request);
+    return reply.code(201).send(await createJob(ctx, user.id, request.body));
+  });
+
+  // The counting redirect: job cards link here so the poster sees how many people applied.
+  api.get('/api/jobs/:id/apply', { schema: { params: ZIdParams } }, async (request, reply) => {
+    const location = await applyToJob(ctx, request.params.id);
+    return reply.header('Cache-Control', 'no-store').redirect(location, 302);
+  });
+}

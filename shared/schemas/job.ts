@@ -1,0 +1,212 @@
+// Jobs and job payments: the SPEC §5 job form, shared by the post-job page and POST /api/jobs,
+// and the shapes the job and payment calls answer with.
+import { z } from 'zod';
+import { JOB_LIMITS, JOB_TYPES, MAX_PAGE_SIZE, type TJobType } from '../constants';
+import { ZOptionalText, ZOptionalUrl } from './common';
+import { dedupeTags, ZPageQuery } from './project';
+
+export const MAX_TAGS_PER_JOB = 20;
+/** Shown as the poster of a paid job whose member has deleted their account. */
+export const FORMER_MEMBER_NAME = 'Former member';
+
+export const JOB_MESSAGES = {
+  titleRequired: 'Job title is required',
+  titleTooLong: 'Title too long',
+  companyRequired: 'Company name is required',
+  companyTooLong: 'Company name too long',
+  locationRequired: 'Location is required',
+  locationTooLong: 'Location too long',
+  descriptionTooShort: `Description must be at least ${JOB_LIMITS.descriptionMin} characters`,
+  descriptionTooLong: 'Description too long',
+  requirementsTooShort: `Requirements must be at least ${JOB_LIMITS.requirementsMin} characters`,
+  requirementsTooLong: 'Requirements too long',
+  tagsRequired: 'At least one tag is required',
+  applicationRequired: 'Application method is required',
+  applicationInvalid: 'Must be a valid URL or email address',
+} as const;
+
+const ZRequiredText = (required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(JOB_LIMITS.textMax, tooLong);
+
+const ZLongText = (min: number, max: number, tooShort: string, tooLong: string) =>
+  z.string({ error: tooShort }).trim().min(min, tooShort).max(max, tooLong);
+
+/** Comma-separated in the form, a list (or the same comma string) in the API: trimmed, empties and repeats dropped. */
+const ZJobTags = z
+  .union([z.string(), z.array(z.string())], { error: JOB_MESSAGES.tagsRequired })
+  .transform((value) => dedupeTags((Array.isArray(value) ? value : [value]).flatMap((part) => part.split(','))))
+  .pipe(
+    z
+      .array(z.string().max(40, 'Tags are at most 40 characters'))
+      .min(1, JOB_MESSAGES.tagsRequired)
+      .max(MAX_TAGS_PER_JOB, `At most ${MAX_TAGS_PER_JOB} tags`),
+  );
+
+// No ':' or '/' in an e-mail: "https://user@host" is a URL, never a mailto.
+const EMAIL_SHAPE = /^[^\s@:/]+@[^\s@:/]+\.[^\s@:/]+$/;
+
+export function isEmailShaped(value: string): boolean {
+  return EMAIL_SHAPE.test(value);
+}
+
+/**
+ * The application method as stored: an e-mail address as given (a leading `mailto:` dropped),
+ * or an http(s) URL with `https://` added when no scheme was typed, whose host has a dot and
+ * at least 4 characters. Null when it is neither. Only http(s) survives, so a stored link can
+ * never be `javascript:` or the like.
+ */
+export function normalizeApplicationMethod(raw: string): string | null {
+  const value = raw.trim();
+  const address = value.replace(/^mailto:/i, '');
+  if (isEmailShaped(address)) return address;
+  // Job cards turn any value with an '@' into a mailto: link (SPEC §2), so a URL may not hold one
+  // (that also rules out "https://trusted.example@elsewhere.example").
+  if (value.includes('@')) return null;
+  const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (!url.hostname.includes('.') || url.hostname.length < 4) return null;
+    return withScheme;
+  } catch {
+    return null;
+  }
+}
+
+/** Where applying leads: a mailto: link for an e-mail address, else the URL itself. */
+export function applicationHref(applicationUrl: string): string {
+  return isEmailShaped(applicationUrl) ? `mailto:${applicationUrl}` : applicationUrl;
+}
+
+const ZApplicationUrl = z
+  .string({ error: JOB_MESSAGES.applicationRequired })
+  .trim()
+  // abort: an empty field gets one message, not also 'Must be a valid URL or email address'.
+  .min(1, { error: JOB_MESSAGES.applicationRequired, abort: true })
+  .max(2048, JOB_MESSAGES.applicationInvalid)
+  .refine((value) => normalizeApplicationMethod(value) !== null, JOB_MESSAGES.applicationInvalid)
+  .transform((value) => normalizeApplicationMethod(value) ?? value);
+
+const jobFields = {
+  title: ZRequiredText(JOB_MESSAGES.titleRequired, JOB_MESSAGES.titleTooLong),
+  company: ZRequiredText(JOB_MESSAGES.companyRequired, JOB_MESSAGES.companyTooLong),
+  location: ZRequiredText(JOB_MESSAGES.locationRequired, JOB_MESSAGES.locationTooLong),
+  type: z.enum(JOB_TYPES).default('Full-time'),
+  salary: ZOptionalText(JOB_LIMITS.textMax, 'Salary too long'),
+  description: ZLongText(JOB_LIMITS.descriptionMin, JOB_LIMITS.descriptionMax, JOB_MESSAGES.descriptionTooShort, JOB_MESSAGES.descriptionTooLong),
+  requirements: ZLongText(JOB_LIMITS.requirementsMin, JOB_LIMITS.requirementsMax, JOB_MESSAGES.requirementsTooShort, JOB_MESSAGES.requirementsTooLong),
+  tags: ZJobTags,
+  applicationUrl: ZApplicationUrl,
+  companyLogo: ZOptionalUrl(),
+};
+
+/** The post-job form: tags typed comma-separated, remote a checkbox. */
+export const ZJobForm = z.object({ ...jobFields, remote: z.boolean().default(false) });
+export type TJobFormValues = z.input<typeof ZJobForm>;
+export type TJobFormOutput = z.output<typeof ZJobForm>;
+
+/** POST /api/jobs: the form's fields, with remote sent as 'true'/'false' (SPEC §7; a boolean is taken too). */
+export const ZCreateJobRequest = z.object({
+  ...jobFields,
+  remote: z
+    .union([z.enum(['true', 'false']), z.boolean()])
+    .default('false')
+    .transform((value) => value === true || value === 'true'),
+});
+export type TCreateJobRequest = z.output<typeof ZCreateJobRequest>;
+export type TCreateJobBody = z.input<typeof ZCreateJobRequest>;
+
+/** The validated form as the API takes it. */
+export function toCreateJobBody(form: TJobFormOutput): TCreateJobBody {
+  return { ...form, remote: form.remote ? 'true' : 'false' };
+}
+
+/** Job lists come whole in one page unless asked otherwise: there are few live jobs, fewer of one's own. */
+export const ZJobPageQuery = ZPageQuery.extend({ limit: ZPageQuery.shape.limit.removeDefault().default(MAX_PAGE_SIZE) });
+
+export const ZListJobsQuery = ZJobPageQuery.extend({
+  /** Case-insensitive substring of title, company or description (SPEC §5). */
+  q: z.string().trim().max(100).optional(),
+  /** '' and 'All Types' (the dropdown's first entry) mean no filter. */
+  type: z
+    .enum([...JOB_TYPES, 'All Types', ''])
+    .optional()
+    .transform((value): TJobType | undefined => (value === 'All Types' || value === '' ? undefined : value)),
+});
+export type TListJobsQuery = z.output<typeof ZListJobsQuery>;
+
+export const JOB_STATUSES = ['pending_payment', 'active', 'expired'] as const;
+export type TJobStatus = (typeof JOB_STATUSES)[number];
+
+/** A job as every read answers it (SPEC §3), never with the poster's e-mail. */
+export interface TJob {
+  id: number;
+  title: string;
+  company: string;
+  companyLogo: string | null;
+  description: string;
+  requirements: string;
+  location: string;
+  remote: 'true' | 'false';
+  type: TJobType;
+  salary: string | null;
+  tags: string[];
+  /** An http(s) URL or an e-mail address. */
+  applicationUrl: string;
+  /** The counting redirect to the application link (GET, 302). */
+  applyUrl: string;
+  createdAt: string;
+  /** 'Former member' once the poster has deleted their account. */
+  user: { name: string };
+  /** 'active' only while activeUntil is ahead. */
+  status: TJobStatus;
+  activeUntil: string | null;
+}
+
+/** The poster's own view (GET /api/jobs/mine): with the listing's numbers. */
+export interface TMyJob extends TJob {
+  views: number;
+  applyClicks: number;
+}
+
+export const ZConfirmPaymentRequest = z.object({
+  paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(1, 'paymentIntentId is required').max(255),
+});
+export type TConfirmPaymentRequest = z.infer<typeof ZConfirmPaymentRequest>;
+
+export type TPaymentProviderKind = 'stripe' | 'test';
+
+/** GET /api/payments/config: which card form the page shows. */
+export interface TPaymentsConfig {
+  provider: TPaymentProviderKind;
+  /** Stripe only: the key Stripe.js is loaded with. */
+  publishableKey?: string;
+}
+
+/** POST /api/jobs/{id}/payment (SPEC §3, Payment session). */
+export interface TPaymentSession extends TPaymentsConfig {
+  clientSecret: string;
+  paymentIntentId: string;
+  amount: number;
+  currency: string;
+}
+
+/** POST /api/payments/test/confirm: what the test-mode card form sends. */
+export const ZTestCardPaymentRequest = z.object({
+  clientSecret: z.string().min(1).max(255),
+  cardNumber: z.string().max(40),
+  /** MM/YY (spaces allowed). */
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+});
+export type TTestCardPaymentRequest = z.infer<typeof ZTestCardPaymentRequest>;
+
+/** Like Stripe's confirmCardPayment result (SPEC §3, payment result). */
+export interface TTestCardPaymentResult {
+  paymentIntent: { id: string; status: string };
+}
+
+export const TEST_CARDS = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+} as const;
