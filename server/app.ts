@@ -13,12 +13,16 @@ import { authRoutes } from './features/auth/auth.routes';
 import { CODE_GUESS_RULE } from './features/invitations/invitations.service';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
+import { messageRoutes } from './features/messages/messages.routes';
+import { CONTACT_IP_RULE } from './features/messages/messages.service';
 import { mediaRoutes } from './features/media/media.routes';
 import { paymentRoutes } from './features/payments/payments.routes';
 import { projectPageMeta } from './features/projects/project-meta';
 import { projectRoutes } from './features/projects/projects.routes';
 import { searchRoutes } from './features/search/search.routes';
+import { siteRoutes } from './features/site/site.routes';
 import { socialRoutes } from './features/social/social.routes';
+import { statsRoutes } from './features/stats/stats.routes';
 import { userRoutes } from './features/users/users.routes';
 import { registerErrorHandler } from './http/errors';
 import { createThrottleStore, type TThrottleStore } from './http/rate-limit';
@@ -37,6 +41,8 @@ export interface TAppDeps {
   /** Omitted: Stripe when STRIPE_SECRET_KEY is set, else the test-mode provider. */
   payments?: TPaymentProvider;
   now?: () => Date;
+  /** Called when a message's e-mail has been queued (main.ts kicks its outbox worker). */
+  onMailQueued?: () => void;
   /** false silences request logs (tests). */
   logger?: boolean;
 }
@@ -62,7 +68,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const codeGuesses = throttleStore.create(CODE_GUESS_RULE);
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { trustProxy: config.trustProxy });
+  await registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: config.payments.provider === 'stripe' });
   registerOriginCheck(app, { publicUrl: config.publicUrl });
   await registerSessions(app, ctx);
 
@@ -80,6 +86,10 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await userRoutes(app, ctx);
   await jobRoutes(app, ctx);
   await paymentRoutes(app, { ...ctx, payments });
+  await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE));
+  await statsRoutes(app, ctx);
+  // Before the SPA: its catch-all must not answer /sitemap.xml and /robots.txt with the page.
+  await siteRoutes(app, ctx);
 
   if (deps.clientDir) {
     await registerSpa(app, { clientDir: deps.clientDir, siteName: config.siteName, resolveMeta: (path) => projectPageMeta(ctx, path) });

@@ -27,6 +27,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' })).toThrow(/STRIPE_API_BASE/);
   });
 
+  it('logs mail without SMTP_URL, from and to addresses on the public domain unless configured', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: '"Portfolio Platform" <no-reply@localhost>', supportEmail: 'support@localhost' });
+    expect(loadConfig({ PUBLIC_URL: 'https://gallery.example', SITE_NAME: 'Koi "Gallery"' }).mail).toEqual({
+      smtpUrl: undefined,
+      from: '"Koi Gallery" <no-reply@gallery.example>',
+      supportEmail: 'support@gallery.example',
+    });
+    const configured = { SMTP_URL: 'smtps://user:pass@smtp.example.com:465', MAIL_FROM: 'Gallery <hello@gallery.example>', SUPPORT_EMAIL: 'help@gallery.example' };
+    expect(loadConfig(configured).mail).toEqual({ smtpUrl: configured.SMTP_URL, from: configured.MAIL_FROM, supportEmail: configured.SUPPORT_EMAIL });
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.com' })).toThrow(/^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'Gallery <hello@gallery.example>\r\nBcc: x@example.com' })).toThrow(/^Invalid configuration: MAIL_FROM /);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'support' })).toThrow(/^Invalid configuration: SUPPORT_EMAIL must be an e-mail address/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined, redisUrl: undefined });
   });

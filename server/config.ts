@@ -35,11 +35,19 @@ const ZEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: ZOptional,
   STRIPE_WEBHOOK_SECRET: ZOptional,
   STRIPE_API_BASE: ZOptional.refine((value) => !value || /^https?:\/\/[^/]+\/?$/.test(value), 'must be an http(s) origin like http://127.0.0.1:12111'),
-  SMTP_URL: ZOptional,
-  MAIL_FROM: ZOptional,
-  SUPPORT_EMAIL: ZOptional,
+  SMTP_URL: ZOptional.refine((value) => !value || (/^smtps?:\/\//.test(value) && URL.canParse(value)), 'must be an smtp:// or smtps:// URL or unset'),
+  MAIL_FROM: ZOptional.refine((value) => !value || isMailbox(value), 'must be an address like no-reply@example.com or "Name" <no-reply@example.com>'),
+  SUPPORT_EMAIL: ZOptional.refine((value) => !value || z.email().safeParse(value).success, 'must be an e-mail address'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** 'a@b.c' or 'Name <a@b.c>' on one line: it becomes the From header of every e-mail. */
+function isMailbox(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- a header value must not hold control characters
+  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
+  const address = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
+  return z.email().safeParse(address.trim()).success;
+}
 
 /** Where media files live: a folder this app serves under /media, or an S3-compatible bucket. */
 export type TStorageConfig =
@@ -69,6 +77,16 @@ export type TPaymentsConfig =
     }
   | { provider: 'test'; webhookSecret: string | undefined };
 
+/** E-mail: always queued in the outbox; sent over SMTP when smtpUrl is set, else written to the log. */
+export interface TMailConfig {
+  /** smtp:// or smtps:// with credentials in the URL; unset: mail is logged, not sent. */
+  smtpUrl: string | undefined;
+  /** From header: MAIL_FROM, else `"SITE_NAME" <no-reply@host of PUBLIC_URL>`. */
+  from: string;
+  /** Where support and career messages go: SUPPORT_EMAIL, else support@host of PUBLIC_URL. */
+  supportEmail: string;
+}
+
 export interface TConfig {
   port: number;
   host: string;
@@ -81,6 +99,7 @@ export interface TConfig {
   redisUrl: string | undefined;
   storage: TStorageConfig;
   payments: TPaymentsConfig;
+  mail: TMailConfig;
   logLevel: string;
   /** Session lifetimes: idle (since last use) and absolute (since sign-in). */
   session: { idleMs: number; absoluteMs: number };
@@ -103,18 +122,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new ConfigError(`Invalid configuration: ${String(issue?.path[0] ?? 'environment')} ${issue?.message ?? 'is invalid'}`);
   }
   const values = parsed.data;
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
   return {
     port: values.PORT,
     host: values.HOST,
     dataDir: resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     siteName: values.SITE_NAME,
     trustProxy: values.TRUST_PROXY,
     invitesPerUser: values.INVITES_PER_USER,
     redisUrl: values.REDIS_URL,
     storage: storageConfig(values, resolve(values.DATA_DIR)),
     payments: paymentsConfig(values),
+    mail: mailConfig(values, publicUrl),
     logLevel: values.LOG_LEVEL,
     session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },
   };
@@ -153,6 +174,19 @@ function paymentsConfig(values: z.infer<typeof ZEnv>): TPaymentsConfig {
     publishableKey,
     webhookSecret,
     apiBase: base ? { host: base.hostname, port: Number(base.port || (protocol === 'http' ? 80 : 443)), protocol } : undefined,
+  };
+}
+
+function mailConfig(values: z.infer<typeof ZEnv>, publicUrl: string): TMailConfig {
+  // The site's own domain is the likeliest to have working mailboxes; on localhost it makes
+  // addresses that show plainly in the log that nothing is configured yet.
+  const domain = new URL(publicUrl).hostname;
+  // eslint-disable-next-line no-control-regex -- the name goes into a quoted header value
+  const siteName = values.SITE_NAME.replace(/["\\\u0000-\u001f\u007f]/g, '');
+  return {
+    smtpUrl: values.SMTP_URL,
+    from: values.MAIL_FROM ?? `"${siteName}" <no-reply@${domain}>`,
+    supportEmail: values.SUPPORT_EMAIL ?? `support@${domain}`,
   };
 }
 

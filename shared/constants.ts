@@ -81,3 +81,42 @@ export type TCookieConsent = (typeof COOKIE_CONSENT_VALUES)[number];
 
 export const DEFAULT_SITE_NAME = 'Portfolio Platform';
 export const COPYRIGHT_YEAR = 2025;
+
+/** Support form categories (SPEC §3): the key, and the label people see. */
+export const SUPPORT_CATEGORIES = [
+  { value: 'account', label: 'Account & Profile' },
+  { value: 'upload', label: 'Upload Issues' },
+  { value: 'billing', label: 'Billing & Payments' },
+  { value: 'technical', label: 'Technical Problems' },
+  { value: 'feature', label: 'Feature Request' },
+  { value: 'abuse', label: 'Report Abuse' },
+  { value: 'general', label: 'General Inquiry' },
+] as const;
+
+/** Career application positions (SPEC §3). */
+export const CAREER_POSITIONS = [
+  { value: 'frontend-developer', label: 'Frontend Developer' },
+  { value: 'backend-developer', label: 'Backend Developer' },
+  { value: 'fullstack-developer', label: 'Full-Stack Developer' },
+  { value: 'ui-ux-designer', label: 'UI/UX Designer' },
+  { value: 'product-manager', label: 'Product Manager' },
+  { value: 'marketing-specialist', label: 'Marketing Specialist' },
+  { value: 'community-manager', label: 'Community Manager' },
+  { value: 'data-analyst', label: 'Data Analyst' },
+  { value: 'devops-engineer', label: 'DevOps Engineer' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+/** Career application experience levels (SPEC §3). */
+export const EXPERIENCE_LEVELS = [
+  { value: 'entry', label: 'Entry Level (0-2 years)' },
+  { value: 'mid', label: 'Mid Level (2-5 years)' },
+  { value: 'senior', label: 'Senior (5+ years)' },
+  { value: 'lead', label: 'Lead/Principal (8+ years)' },
+  { value: 'executive', label: 'Executive/Director' },
+] as const;
+
+/** Support promises (SPEC §9). */
+export const SUPPORT_REPLY_HOURS = 24;
+export const PASSWORD_RESET_LINK_HOURS = 24;
+export const LIVE_CHAT_HOURS = 'Mon-Fri 9 AM-6 PM EST';

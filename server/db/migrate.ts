@@ -6,6 +6,7 @@ import { accounts } from './migrations/0001-accounts';
 import { projects } from './migrations/0002-projects';
 import { search } from './migrations/0003-search';
 import { jobs } from './migrations/0004-jobs';
+import { messages } from './migrations/0005-messages';
 
 function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -13,6 +14,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0002-projects': projects(engine),
     '0003-search': search(engine),
     '0004-jobs': jobs(engine),
+    '0005-messages': messages(engine),
   };
 }
 

@@ -176,6 +176,47 @@ export interface TestPaymentIntentsTable {
   updated_at: string;
 }
 
+export type TMessageKind = 'hire' | 'support' | 'careers';
+
+/** Contact messages as sent: to a creator (hire), or to the site (support, careers). */
+export interface MessagesTable {
+  id: Generated<number>;
+  /** The creator it was sent to; null for support and career messages (they go to SUPPORT_EMAIL). */
+  recipient_id: number | null;
+  kind: TMessageKind;
+  sender_name: string;
+  sender_email: string;
+  subject: string | null;
+  body: string;
+  /** Null when sent without a project, or once the project is deleted (its title stays). */
+  project_id: number | null;
+  project_title: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** E-mails waiting to go out, and a record of those that went (see server/jobs/send-outbox.ts). */
+export interface OutboxTable {
+  id: Generated<number>;
+  /** The message this e-mail tells about; the e-mail goes with it (an account's deletion). */
+  message_id: number | null;
+  to_address: string;
+  reply_to: string | null;
+  reply_to_name: string | null;
+  subject: string;
+  text_body: string;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** A worker's lease on the row: no other worker claims it before this time. */
+  claimed_until: string | null;
+  claimed_by: string | null;
+  sent_at: string | null;
+  /** Set when retrying stopped; the row stays for an operator to look at. */
+  failed_at: string | null;
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -192,6 +233,8 @@ export interface Database {
   payments: PaymentsTable;
   webhook_events: WebhookEventsTable;
   test_payment_intents: TestPaymentIntentsTable;
+  messages: MessagesTable;
+  outbox: OutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -202,3 +245,5 @@ export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectMediaRow = Selectable<ProjectMediaTable>;
 export type JobRow = Selectable<JobsTable>;
 export type TestPaymentIntentRow = Selectable<TestPaymentIntentsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type OutboxRow = Selectable<OutboxTable>;

@@ -70,6 +70,32 @@ describe.each(ENGINES)('HTTP guards on %s', (engine) => {
     }
   });
 
+  it('lets Stripe.js load, frame and call Stripe only when Stripe takes the payments', async () => {
+    const directives = (header: unknown) =>
+      new Map(
+        String(header)
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .map(([name, ...sources]) => [name, sources.join(' ')] as const),
+      );
+
+    const testMode = directives((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    expect(testMode.get('script-src')).toBe("'self'");
+    expect(testMode.get('connect-src')).toBe("'self'");
+    expect(testMode.has('frame-src')).toBe(false);
+
+    const withStripe = await buildTestApp(engine, { env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' } });
+    try {
+      const stripe = directives((await withStripe.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+      expect(stripe.get('script-src')).toBe("'self' https://js.stripe.com");
+      expect(stripe.get('frame-src')).toBe('https://js.stripe.com https://hooks.stripe.com');
+      expect(stripe.get('connect-src')).toBe("'self' https://api.stripe.com");
+      expect(stripe.get('frame-ancestors')).toBe("'none'");
+    } finally {
+      await withStripe.close();
+    }
+  });
+
   it('answers a 500 without a stack trace or SQL', async () => {
     const user = await buildUser(t.ctx);
     const cookie = await cookieFor(t.ctx, user);

@@ -8,19 +8,28 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Paths that are called by other sites on purpose (signed by other means). */
 const ORIGIN_EXEMPT = new Set(['/api/payments/webhook']);
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: { trustProxy: boolean }): Promise<void> {
+/** Stripe.js and its frames (Elements, 3-D Secure) talk to Stripe: allowed only when Stripe takes the payments. */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: { trustProxy: boolean; stripe: boolean }): Promise<void> {
+  const stripe = options.stripe;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? STRIPE_SOURCES.script : [])],
+        ...(stripe ? { frameSrc: [...STRIPE_SOURCES.frame] } : {}),
         // React style props and the toast library's injected stylesheet need inline styles; never inline script.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? STRIPE_SOURCES.connect : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -32,6 +32,8 @@ export interface TTestAppOptions {
   throttleStore?: TThrottleStore;
   /** Reuse another test app's database (for two processes sharing one). */
   shareWith?: TTestApp;
+  /** Told when a message's e-mail is queued (main.ts kicks its outbox worker there). */
+  onMailQueued?: () => void;
 }
 
 /** A fresh, migrated database of the given engine. */
@@ -77,7 +79,15 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   const startedAt = Date.now();
   const now = () => new Date(clock.now.getTime() + (Date.now() - startedAt));
   const storage = createStorage(config.storage);
-  const app = await buildApp({ config, database, now, storage, logger: false, ...(options.throttleStore ? { throttleStore: options.throttleStore } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    now,
+    storage,
+    logger: false,
+    ...(options.throttleStore ? { throttleStore: options.throttleStore } : {}),
+    ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
+  });
   await app.ready();
   const ctx: TContext = { db: database.db, engine, config, now, storage };
   return {
@@ -98,7 +108,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
 }
 
 /** Row counts, for asserting that nothing was written. */
-export async function countRows(ctx: TContext, table: 'users' | 'sessions' | 'invitation_codes'): Promise<number> {
+export async function countRows(ctx: TContext, table: 'users' | 'sessions' | 'invitation_codes' | 'messages' | 'outbox'): Promise<number> {
   const row = await ctx.db.selectFrom(table).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -1,8 +1,7 @@
 // Streams the files of a multipart upload to temporary files, checking each file's real type
 // from its first bytes and stopping the moment a file passes its type's size limit. Nothing
 // is held in memory but the first few kilobytes of the file being received.
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -54,6 +53,9 @@ async function receiveFile(part: MultipartFile, tempDir: string): Promise<TRecei
     return detected;
   }
 
+  // Opened before streaming, so no late asynchronous open can recreate the file after a refusal removed it.
+  const handle = await open(path, 'wx');
+  const out = handle.createWriteStream();
   try {
     await pipeline(
       part.file,
@@ -80,7 +82,7 @@ async function receiveFile(part: MultipartFile, tempDir: string): Promise<TRecei
           yield* head;
         }
       },
-      createWriteStream(path),
+      out,
     );
     const { type, size } = seen;
     if (!type) throw new AppError(415, `${filename}: ${NOT_MEDIA}`);
@@ -88,6 +90,8 @@ async function receiveFile(part: MultipartFile, tempDir: string): Promise<TRecei
     if (part.file.truncated) throw tooLarge(filename, type);
     return { filename, path, type, size };
   } catch (error) {
+    // Not events.once: it rejects on the 'error' the failed pipeline emits before 'close'.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await rm(path, { force: true });
     throw error;
   }

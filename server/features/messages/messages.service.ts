@@ -1,0 +1,135 @@
+// Contact messages: a visitor's hire request to a creator, or a support or career message to
+// the site. Each is stored and its e-mail queued in one transaction; the creator reads theirs
+// in the inbox, where only they can see them.
+import { CAREERS_RECIPIENT, SUPPORT_RECIPIENT, type TContactRequest, type TInboxMessage } from '../../../shared/schemas/contact';
+import type { TContext } from '../../context';
+import type { MessageRow, TMessageKind } from '../../db/schema';
+import { invalidField, notFound } from '../../http/errors';
+import type { TThrottle } from '../../http/rate-limit';
+import { findUserById } from '../auth/users.repo';
+import { queueMail } from '../mail/outbox.service';
+import { decodeCursor, toPage, type TPage } from '../projects/cursor';
+import { findProjectById } from '../projects/projects.repo';
+import { composeContactMail } from './contact-mail';
+import { countUnread, findMessageOf, insertMessage, listInboxPage, markMessageRead } from './messages.repo';
+
+/** Per IP: enough for a person writing to a few creators, too few for a spammer. */
+export const CONTACT_IP_RULE = { name: 'contact-ip', points: 5, durationSeconds: 10 * 60 };
+
+/** Ids are 32-bit integers in both engines: a larger one names nothing (and must not reach PostgreSQL). */
+const MAX_ID = 2_147_483_647;
+
+export interface TMessagesContext extends TContext {
+  /** Called after a message's e-mail is committed to the outbox (the in-process worker's kick). */
+  mailQueued: () => void;
+}
+
+/** PostgreSQL text cannot hold NUL, and no person types one: it goes, on both engines alike. */
+function withoutNul(value: string): string {
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what is removed
+  return value.replace(/\u0000/g, '').trim();
+}
+
+function kindOf(recipientId: TContactRequest['recipientId']): TMessageKind {
+  if (recipientId === SUPPORT_RECIPIENT) return 'support';
+  if (recipientId === CAREERS_RECIPIENT) return 'careers';
+  return 'hire';
+}
+
+/**
+ * Stores the message and queues its e-mail together: both or neither. A filled honeypot
+ * (a bot) gets the same answer as a person, and nothing is stored or sent.
+ */
+export async function sendContactMessage(ctx: TMessagesContext, throttle: TThrottle, input: TContactRequest, ip: string): Promise<void> {
+  await throttle.check(ip);
+  await throttle.hit(ip);
+  if (input.website?.trim()) return;
+
+  const kind = kindOf(input.recipientId);
+  const text = {
+    name: withoutNul(input.name),
+    subject: input.subject === null ? null : withoutNul(input.subject) || null,
+    message: withoutNul(input.message),
+    projectTitle: input.projectTitle === null ? null : withoutNul(input.projectTitle) || null,
+  };
+  if (!text.name) throw invalidField('name', 'Name is required');
+  if (!text.message) throw invalidField('message', 'Message is required');
+  await ctx.db.transaction().execute(async (trx) => {
+    const recipient = typeof input.recipientId === 'number' && input.recipientId <= MAX_ID ? await findUserById(trx, input.recipientId) : undefined;
+    if (kind === 'hire' && !recipient) throw notFound('Creator not found');
+    const project = input.projectId !== null && input.projectId <= MAX_ID ? await findProjectById(trx, input.projectId) : undefined;
+    if (input.projectId !== null && !project) throw invalidField('projectId', 'Project not found');
+    // A hire message names one of the creator's own projects: no linking someone else's work.
+    if (project && recipient && project.user_id !== recipient.id) throw invalidField('projectId', 'Project not found');
+
+    const now = ctx.now();
+    const message = await insertMessage(trx, {
+      recipientId: recipient?.id ?? null,
+      kind,
+      senderName: text.name,
+      senderEmail: input.email,
+      subject: text.subject,
+      body: text.message,
+      projectId: project?.id ?? null,
+      projectTitle: project?.title ?? text.projectTitle,
+      now,
+    });
+    const mail = composeContactMail({
+      kind,
+      senderName: text.name,
+      senderEmail: input.email,
+      subject: text.subject,
+      message: text.message,
+      project: project ? { id: project.id, title: project.title } : null,
+      projectTitle: text.projectTitle,
+      siteName: ctx.config.siteName,
+      publicUrl: ctx.config.publicUrl,
+    });
+    await queueMail(trx, {
+      messageId: message.id,
+      // The creator's address goes to the mail server only, never back to the sender.
+      to: recipient ? recipient.email : ctx.config.mail.supportEmail,
+      replyTo: { name: text.name, address: input.email },
+      subject: mail.subject,
+      text: mail.text,
+      now,
+    });
+  });
+  ctx.mailQueued();
+}
+
+function toInboxMessage(row: MessageRow): TInboxMessage {
+  return {
+    id: row.id,
+    name: row.sender_name,
+    email: row.sender_email,
+    subject: row.subject,
+    message: row.body,
+    projectId: row.project_id,
+    projectTitle: row.project_title,
+    createdAt: row.created_at,
+    readAt: row.read_at,
+  };
+}
+
+export async function listInbox(ctx: TContext, userId: number, page: { limit: number; cursor?: string | undefined }): Promise<TPage<TInboxMessage>> {
+  const rows = await listInboxPage(ctx.db, userId, page.limit, decodeCursor(page.cursor));
+  return toPage(rows, page.limit, (row) => [row.created_at, row.id], async (pageRows) => pageRows.map(toInboxMessage));
+}
+
+export async function countUnreadMessages(ctx: TContext, userId: number): Promise<{ count: number }> {
+  return { count: await countUnread(ctx.db, userId) };
+}
+
+/** Someone else's message answers exactly like a missing one. */
+export async function readMessage(ctx: TContext, userId: number, messageId: number): Promise<TInboxMessage> {
+  const row = await findMessageOf(ctx.db, userId, messageId);
+  if (!row) throw notFound('Message not found');
+  return toInboxMessage(row);
+}
+
+export async function markRead(ctx: TContext, userId: number, messageId: number): Promise<TInboxMessage> {
+  const row = await markMessageRead(ctx.db, userId, messageId, ctx.now());
+  if (!row) throw notFound('Message not found');
+  return toInboxMessage(row);
+}

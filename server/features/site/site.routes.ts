@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { TContext } from '../../context';
+import { buildSitemap, robotsTxt, siteInfo } from './site.service';
+
+export async function siteRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
+  app.get('/api/site', async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    return siteInfo(ctx);
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(await buildSitemap(ctx)),
+  );
+
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robotsTxt(ctx)));
+}
