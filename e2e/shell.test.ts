@@ -44,9 +44,9 @@ describe('site shell', () => {
     await page.goto('/Invitation-Codes');
     await page.getByRole('heading', { name: 'Access Required' }).waitFor();
 
-    await page.goto('/jobs/');
-    await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
-    expect(await page.getByText('The Jobs page is coming soon.', { exact: false }).isVisible()).toBe(true);
+    await page.goto('/JOBS/');
+    await page.getByRole('heading', { name: 'Find Your Dream AI Job', level: 1 }).waitFor();
+    expect(pathname(page)).toBe('/JOBS/');
   });
 
   it('ignores a blank header search and hands a trimmed one to /search through session storage', async () => {
@@ -61,15 +61,18 @@ describe('site shell', () => {
     await box.fill('  neon cats  ');
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search');
-    expect(await page.evaluate(() => sessionStorage.getItem('headerSearchQuery'))).toBe('neon cats');
     expect(await box.inputValue()).toBe('');
+    // The search page takes the query over and removes it from session storage.
+    await page.getByRole('heading', { name: 'Search Results for "neon cats"' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('headerSearchQuery'))).toBeNull();
 
     // Already on /search: the page reloads so it reads the new query.
     await page.evaluate(() => Object.assign(window, { beforeSearch: true }));
     await box.fill('robots');
     await Promise.all([page.waitForEvent('load'), box.press('Enter')]);
     expect(await page.evaluate(() => 'beforeSearch' in window)).toBe(false);
-    expect(await page.evaluate(() => sessionStorage.getItem('headerSearchQuery'))).toBe('robots');
+    await page.getByRole('heading', { name: 'Search Results for "robots"' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('headerSearchQuery'))).toBeNull();
   });
 
   it('opens a 300 px drawer from the right on phones, with the full-page Sign In', async () => {

@@ -12,24 +12,19 @@ const TermsPage = lazy(() => import('@/pages/TermsPage'));
 const PrivacyPage = lazy(() => import('@/pages/PrivacyPage'));
 const CookiesPage = lazy(() => import('@/pages/CookiesPage'));
 const AboutPage = lazy(() => import('@/pages/AboutPage'));
-const ComingSoonPage = lazy(() => import('@/pages/ComingSoonPage'));
+const ProjectPage = lazy(() => import('@/pages/ProjectPage'));
+const UploadPage = lazy(() => import('@/pages/UploadPage'));
+const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
+const CreatorPage = lazy(() => import('@/pages/CreatorPage'));
+const SearchPage = lazy(() => import('@/pages/SearchPage'));
+const CategoryPage = lazy(() => import('@/pages/CategoryPage'));
+const InspirationPage = lazy(() => import('@/pages/InspirationPage'));
+const JobsPage = lazy(() => import('@/pages/JobsPage'));
+const PostJobPage = lazy(() => import('@/pages/PostJobPage'));
+const SupportPage = lazy(() => import('@/pages/SupportPage'));
+const CareersPage = lazy(() => import('@/pages/CareersPage'));
+const ForCreatorsPage = lazy(() => import('@/pages/ForCreatorsPage'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
-
-/** Pages that later steps build; until then each says it is coming. */
-const COMING_SOON = [
-  { path: '/project/:slug', name: 'Project details' },
-  { path: '/upload', name: 'Upload' },
-  { path: '/inspiration', name: 'Inspiration' },
-  { path: '/jobs', name: 'Jobs' },
-  { path: '/category/:category', name: 'Categories' },
-  { path: '/search', name: 'Search' },
-  { path: '/profile', name: 'Profile' },
-  { path: '/post-job', name: 'Post a Job' },
-  { path: '/support', name: 'Support' },
-  { path: '/careers', name: 'Careers' },
-  { path: '/for-creators', name: 'For Creators' },
-  { path: '/creator/:id', name: 'Creator profiles' },
-] as const;
 
 export function AppRoutes() {
   return (
@@ -43,9 +38,18 @@ export function AppRoutes() {
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/cookies" element={<CookiesPage />} />
         <Route path="/about" element={<AboutPage />} />
-        {COMING_SOON.map(({ path, name }) => (
-          <Route key={path} path={path} element={<ComingSoonPage name={name} />} />
-        ))}
+        <Route path="/project/:slug" element={<ProjectPage />} />
+        <Route path="/upload" element={<UploadPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/creator/:id" element={<CreatorPage />} />
+        <Route path="/search" element={<SearchPage />} />
+        <Route path="/category/:category" element={<CategoryPage />} />
+        <Route path="/inspiration" element={<InspirationPage />} />
+        <Route path="/jobs" element={<JobsPage />} />
+        <Route path="/post-job" element={<PostJobPage />} />
+        <Route path="/support" element={<SupportPage />} />
+        <Route path="/careers" element={<CareersPage />} />
+        <Route path="/for-creators" element={<ForCreatorsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

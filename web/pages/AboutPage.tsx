@@ -3,7 +3,7 @@ import { PageContainer } from '@/components/page/PageContainer';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 export default function AboutPage() {
-  useDocumentTitle('About');
+  useDocumentTitle('About', `Why ${DEFAULT_SITE_NAME} exists: a home where AI-native creators are discovered, credited and hired for what they make.`);
   return (
     <PageContainer width="prose">
       <h1 className="text-3xl font-semibold tracking-tight">About {DEFAULT_SITE_NAME}</h1>
@@ -17,6 +17,11 @@ export default function AboutPage() {
           {DEFAULT_SITE_NAME} gives that work a home: a gallery where AI-native creators show their best projects, learn from each other, and
           get hired by the teams who need them. Membership is by invitation, so every member is vouched for by someone already here, and the
           gallery stays about quality rather than volume.
+        </p>
+        <p>
+          We put the work first and credit the craft behind it. When a file still carries its prompt and generation settings, we show them
+          next to the piece, so skill is visible and others can learn from it. And anyone who likes what they see can write to the creator
+          directly, from the project that caught their eye.
         </p>
         <p>We want every great AI creator to be discovered, credited and paid for what they make.</p>
       </div>

@@ -1,5 +1,6 @@
 import { DEFAULT_SITE_NAME } from '@shared/constants';
-import { ContactLink, LegalPage, type TLegalSection } from '@/components/page/LegalPage';
+import { LegalPage, type TLegalSection } from '@/components/page/LegalPage';
+import { SupportEmailLink } from '@/components/page/SupportEmailLink';
 
 const SECTIONS: TLegalSection[] = [
   {
@@ -39,7 +40,7 @@ const SECTIONS: TLegalSection[] = [
     heading: 'Contact',
     body: (
       <p>
-        Questions about cookies? Write to <ContactLink />.
+        Questions about cookies? Write to <SupportEmailLink />.
       </p>
     ),
   },
@@ -49,6 +50,7 @@ export default function CookiesPage() {
   return (
     <LegalPage
       title="Cookie Policy"
+      description={`The cookies and browser storage ${DEFAULT_SITE_NAME} uses, why each one is there, and the choices you have.`}
       intro={<p>This policy explains the cookies and browser storage {DEFAULT_SITE_NAME} uses and why.</p>}
       sections={SECTIONS}
     />

@@ -4,7 +4,7 @@ import { PageContainer } from '@/components/page/PageContainer';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 export default function HomePage() {
-  useDocumentTitle();
+  useDocumentTitle(undefined, "Discover the world's top AI creators: see what today's leading AI-native designers are building and hire them before everyone else does.");
   return (
     <>
       <Hero />

@@ -1,144 +1,18 @@
-import { Plus, Ticket, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { toast } from 'sonner';
-import { INVITE_GENERATE_BATCH, INVITES_FOR_NEW_USER } from '@shared/constants';
 import { useCurrentUser } from '@/api/auth';
-import { useGenerateCodes, useInvitationCodes } from '@/api/invitations';
-import { serverMessage } from '@/api/request';
 import { AccessRequired } from '@/components/invitations/AccessRequired';
-import { AvailableCodeRow, UsedCodeRow } from '@/components/invitations/CodeRow';
+import { InvitationCodesPanel } from '@/components/invitations/InvitationCodesPanel';
 import { PageContainer } from '@/components/page/PageContainer';
-import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useCopyToClipboard } from '@/hooks/useCopyToClipboard';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 export default function InvitationCodesPage() {
-  useDocumentTitle('Invitation Codes');
+  useDocumentTitle('Invitation Codes', 'Your invitation codes: share them with creators you trust and see who joined through you.');
   const { isSignedIn, isLoading } = useCurrentUser();
   if (isLoading) return <PageSpinner />;
   if (!isSignedIn) return <AccessRequired message="Please sign in to view and share your invitation codes." />;
-  return <InvitationCodes />;
-}
-
-function InvitationCodes() {
-  const codes = useInvitationCodes(true);
-  const generate = useGenerateCodes();
-  const { copiedKey, copy } = useCopyToClipboard();
-
-  const all = codes.data ?? [];
-  const available = all.filter((code) => code.isUsed === 'false');
-  const used = all.filter((code) => code.isUsed === 'true');
-
-  async function copyCode(key: string, text: string) {
-    if (!(await copy(key, text))) toast.error('Failed to copy', { description: 'Could not copy code to clipboard' });
-  }
-
-  function generateCodes() {
-    generate.mutate(INVITE_GENERATE_BATCH, {
-      onSuccess: (created) => toast('Codes generated', { description: `${created.length} new invitation codes are ready to share.` }),
-      onError: (error) => toast.error('Error', { description: serverMessage(error, 'Failed to generate codes') }),
-    });
-  }
-
   return (
     <PageContainer width="page">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-semibold tracking-tight">Invitation Codes</h1>
-          <p className="mt-2 max-w-xl text-sm text-zinc-600">
-            Every member gets {INVITES_FOR_NEW_USER} invitation codes to share with creators whose work they admire. Each code works once.
-          </p>
-        </div>
-        <Button onClick={generateCodes} busy={generate.isPending} className="self-end sm:self-auto">
-          {!generate.isPending && <Plus className="h-4 w-4" aria-hidden />}
-          Generate Codes
-        </Button>
-      </div>
-
-      <section aria-labelledby="impact-heading" className="mt-10">
-        <h2 id="impact-heading" className="text-lg font-semibold">
-          Your Impact
-        </h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-          <Stat label="Total Codes Generated" value={all.length} loading={codes.isLoading} />
-          <Stat label="People Invited" value={used.length} loading={codes.isLoading} />
-          <Stat label="Codes Available" value={available.length} loading={codes.isLoading} />
-        </dl>
-      </section>
-
-      {codes.isError ? (
-        <div role="alert" className="mt-10 flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-6">
-          <p className="text-sm text-red-800">{serverMessage(codes.error, "We couldn't load your invitation codes. Please try again.")}</p>
-          <Button variant="outline" size="sm" onClick={() => void codes.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <>
-          <CodeSection
-            title="Available Codes"
-            icon={<Ticket className="h-5 w-5 text-accent" aria-hidden />}
-            loading={codes.isLoading}
-            empty="You have no unused codes right now."
-          >
-            {available.map((code) => (
-              <AvailableCodeRow key={code.id} code={code} copiedKey={copiedKey} onCopy={(key, text) => void copyCode(key, text)} />
-            ))}
-          </CodeSection>
-          <CodeSection
-            title="Used Codes"
-            icon={<Users className="h-5 w-5 text-zinc-500" aria-hidden />}
-            loading={codes.isLoading}
-            empty="None of your codes has been used yet."
-          >
-            {used.map((code) => (
-              <UsedCodeRow key={code.id} code={code} />
-            ))}
-          </CodeSection>
-        </>
-      )}
+      <InvitationCodesPanel />
     </PageContainer>
-  );
-}
-
-function Stat({ label, value, loading }: { label: string; value: number; loading: boolean }) {
-  return (
-    <div className="rounded-xl border border-zinc-200 p-5">
-      <dt className="text-[13px] text-zinc-500">{label}</dt>
-      <dd className="mt-1 text-3xl font-semibold">{loading ? <Skeleton className="h-9 w-12" /> : value}</dd>
-    </div>
-  );
-}
-
-interface CodeSectionProps {
-  title: string;
-  icon: ReactNode;
-  loading: boolean;
-  empty: string;
-  children: ReactNode[];
-}
-
-function CodeSection({ title, icon, loading, empty, children }: CodeSectionProps) {
-  const id = `${title.toLowerCase().replace(/\s+/g, '-')}-heading`;
-  return (
-    <section aria-labelledby={id} className="mt-10">
-      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
-        {icon}
-        {title}
-      </h2>
-      {loading ? (
-        <div className="mt-4 flex flex-col gap-3">
-          {Array.from({ length: INVITES_FOR_NEW_USER }, (_, index) => (
-            <Skeleton key={index} className="h-[62px] rounded-xl" />
-          ))}
-        </div>
-      ) : children.length ? (
-        <ul className="mt-4 flex flex-col gap-3">{children}</ul>
-      ) : (
-        <p className="mt-4 rounded-xl border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-500">{empty}</p>
-      )}
-    </section>
   );
 }

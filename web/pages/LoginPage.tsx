@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 export default function LoginPage() {
-  useDocumentTitle('Sign In');
+  useDocumentTitle('Sign In', 'Sign in to upload your work, like projects, follow creators and manage your invitation codes.');
   const signin = useSignin();
   const {
     register,

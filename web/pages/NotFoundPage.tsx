@@ -70,7 +70,7 @@ export default function NotFoundPage() {
   const celebrating = celebration !== null;
   const magic = magicRun !== null;
 
-  useDocumentTitle('Page Not Found');
+  useDocumentTitle('Page Not Found', "The page you're looking for doesn't exist. Head home, search projects or share your work.");
 
   useKonamiCode(() => setMagicRun((run) => (run ?? 0) + 1));
 

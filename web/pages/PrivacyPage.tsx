@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DEFAULT_SITE_NAME } from '@shared/constants';
-import { ContactLink, LegalPage, type TLegalSection } from '@/components/page/LegalPage';
+import { LegalPage, type TLegalSection } from '@/components/page/LegalPage';
+import { SupportEmailLink } from '@/components/page/SupportEmailLink';
 
 const SECTIONS: TLegalSection[] = [
   {
@@ -29,7 +30,8 @@ const SECTIONS: TLegalSection[] = [
     body: (
       <p>
         Your name, profile and published projects are public. Your e-mail address is never shown to other members or visitors; messages
-        sent to you through the site reach you without exposing it.
+        sent to you through the site reach you without exposing it. When you send a message, its recipient sees the name and e-mail
+        address you enter, so they can reply to you.
       </p>
     ),
   },
@@ -59,7 +61,7 @@ const SECTIONS: TLegalSection[] = [
     heading: 'Your rights',
     body: (
       <p>
-        You can see and change your profile at any time, and ask us for a copy of your data or for its deletion. Write to <ContactLink />.
+        You can see and change your profile at any time, and ask us for a copy of your data or for its deletion. Write to <SupportEmailLink />.
       </p>
     ),
   },
@@ -69,6 +71,7 @@ export default function PrivacyPage() {
   return (
     <LegalPage
       title="Privacy Policy"
+      description={`What ${DEFAULT_SITE_NAME} collects about you, why, who can see it, and how to get a copy of your data or have it deleted.`}
       intro={<p>This policy explains what {DEFAULT_SITE_NAME} collects about you, why, and the choices you have.</p>}
       sections={SECTIONS}
     />

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { invitationCodeErrorMessage, signupErrorMessage } from '@/lib/auth-errors';
 
 export default function SignupPage() {
-  useDocumentTitle('Sign Up');
+  useDocumentTitle('Sign Up', 'Create your account with an invitation code and start sharing your AI work.');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signup = useSignup();

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DEFAULT_SITE_NAME } from '@shared/constants';
-import { ContactLink, LegalPage, type TLegalSection } from '@/components/page/LegalPage';
+import { LegalPage, type TLegalSection } from '@/components/page/LegalPage';
+import { SupportEmailLink } from '@/components/page/SupportEmailLink';
 
 const SECTIONS: TLegalSection[] = [
   {
@@ -68,7 +69,7 @@ const SECTIONS: TLegalSection[] = [
     heading: 'Contact',
     body: (
       <p>
-        Questions about these terms? Write to <ContactLink />. See also our <Link to="/privacy" className="font-medium text-accent hover:text-accent-hover">Privacy Policy</Link>.
+        Questions about these terms? Write to <SupportEmailLink />. See also our <Link to="/privacy" className="font-medium text-accent hover:text-accent-hover">Privacy Policy</Link>.
       </p>
     ),
   },
@@ -78,6 +79,7 @@ export default function TermsPage() {
   return (
     <LegalPage
       title="Terms of Service"
+      description={`The rules for using ${DEFAULT_SITE_NAME}: membership by invitation, your rights to your work, community conduct and paid job listings.`}
       intro={<p>These terms govern your use of {DEFAULT_SITE_NAME}. By creating an account or using the service you agree to them.</p>}
       sections={SECTIONS}
     />

@@ -18,7 +18,8 @@ export function GalleryLoading() {
   );
 }
 
-function GalleryMessage({ icon: Icon, title, text, role, children }: { icon: LucideIcon; title: string; text: string; role?: 'alert'; children: ReactNode }) {
+/** A centred state panel: icon, SPEC title and text, one action. */
+export function GalleryMessage({ icon: Icon, title, text, role, children }: { icon: LucideIcon; title: string; text: string; role?: 'alert'; children: ReactNode }) {
   return (
     <div role={role} className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-6 py-16 text-center">
       <Icon className="h-8 w-8 text-zinc-400" aria-hidden />

@@ -18,6 +18,11 @@ export function projectPath(project: Pick<TProject, 'id' | 'slug'>): string {
   return `/project/${project.slug || project.id}`;
 }
 
+/** A creator's public page. */
+export function creatorPath(userId: number): string {
+  return `/creator/${userId}`;
+}
+
 interface ProjectCardProps {
   project: TProject;
   priority?: boolean;
@@ -58,7 +63,10 @@ export function ProjectCard({ project, priority = false, onTagClick }: ProjectCa
           </h3>
           <div className="flex min-w-0 items-center gap-2 text-[13px] text-zinc-600">
             <UserAvatar user={project.user} size="sm" />
-            <span className="truncate">{creator}</span>
+            {/* Its own link beside the project's, never inside it. */}
+            <Link to={creatorPath(project.user.id)} className="truncate rounded-sm hover:text-accent">
+              {creator}
+            </Link>
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-1 text-[13px] text-zinc-600">

@@ -1,7 +1,7 @@
 // Frame for the Terms, Privacy and Cookie pages: title, last-updated line, numbered sections.
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
-import { CONTACT_EMAIL, LEGAL_LAST_UPDATED } from '@/lib/site';
+import { LEGAL_LAST_UPDATED } from '@/lib/site';
 import { PageContainer } from './PageContainer';
 
 export interface TLegalSection {
@@ -9,8 +9,8 @@ export interface TLegalSection {
   body: ReactNode;
 }
 
-export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: TLegalSection[] }) {
-  useDocumentTitle(title);
+export function LegalPage({ title, description, intro, sections }: { title: string; description: string; intro: ReactNode; sections: TLegalSection[] }) {
+  useDocumentTitle(title, description);
   return (
     <PageContainer width="prose">
       <article>
@@ -27,14 +27,5 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
         ))}
       </article>
     </PageContainer>
-  );
-}
-
-/** A mailto link to the contact address, for the legal pages' "contact us" lines. */
-export function ContactLink() {
-  return (
-    <a href={`mailto:${CONTACT_EMAIL}`} className="rounded-sm font-medium text-accent hover:text-accent-hover">
-      {CONTACT_EMAIL}
-    </a>
   );
 }

@@ -1,0 +1,56 @@
+// The top of a public creator page: who they are, followers, who invited them, and Follow.
+import { useQueryClient } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import type { TCreatorProfile } from '@shared/schemas/creator';
+import { useCurrentUser } from '@/api/auth';
+import { creatorProfileKey } from '@/api/users';
+import { creatorPath } from '@/components/gallery/ProjectCard';
+import { ProfileHeader } from '@/components/profile/ProfileHeader';
+import { FollowButton } from '@/components/project/FollowButton';
+
+export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
+  const client = useQueryClient();
+  const { user: viewer } = useCurrentUser();
+  const { user, stats, invitedBy } = profile;
+  const isSelf = viewer?.id === user.id;
+
+  /** The server's answer is the truth: the page's copy of the profile takes its state and count. */
+  function followChanged(following: boolean, followers: number) {
+    client.setQueryData<TCreatorProfile>(creatorProfileKey(user.id), (cached) =>
+      cached ? { ...cached, isFollowing: following, stats: { ...cached.stats, followers } } : cached,
+    );
+  }
+
+  return (
+    <ProfileHeader
+      user={user}
+      actions={
+        isSelf ? undefined : (
+          <div className="flex w-full sm:w-40">
+            {/* A new state from the server (a refetch) starts the toggle again from it. */}
+            <FollowButton key={String(profile.isFollowing)} creatorId={user.id} initialFollowing={profile.isFollowing} onChange={followChanged} />
+          </div>
+        )
+      }
+    >
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700">
+        <span>
+          <strong className="font-semibold text-ink">{stats.followers.toLocaleString()}</strong> {stats.followers === 1 ? 'follower' : 'followers'}
+        </span>
+        <span>
+          <strong className="font-semibold text-ink">{stats.following.toLocaleString()}</strong> following
+        </span>
+      </p>
+      {invitedBy && (
+        <p className="inline-flex items-center gap-1.5 text-[13px] text-zinc-600">
+          <UserPlus className="h-4 w-4" aria-hidden />
+          Invited by{' '}
+          <Link to={creatorPath(invitedBy.id)} className="rounded-sm font-medium text-accent hover:text-accent-hover">
+            {invitedBy.name}
+          </Link>
+        </p>
+      )}
+    </ProfileHeader>
+  );
+}

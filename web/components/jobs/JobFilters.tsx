@@ -1,0 +1,60 @@
+// The board's search box and job-type dropdown (SPEC §2, §5).
+import { Search } from 'lucide-react';
+import { useId } from 'react';
+import { JOB_TYPES } from '@shared/constants';
+import { ALL_JOB_TYPES, type TJobTypeFilter } from '@/api/jobs';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+
+const TYPE_OPTIONS: readonly TJobTypeFilter[] = [ALL_JOB_TYPES, ...JOB_TYPES];
+
+const isTypeOption = (value: string): value is TJobTypeFilter => (TYPE_OPTIONS as readonly string[]).includes(value);
+
+interface JobFiltersProps {
+  search: string;
+  onSearchChange: (search: string) => void;
+  type: TJobTypeFilter;
+  onTypeChange: (type: TJobTypeFilter) => void;
+}
+
+export function JobFilters({ search, onSearchChange, type, onTypeChange }: JobFiltersProps) {
+  const searchId = useId();
+  const typeId = useId();
+  return (
+    <div role="search" aria-label="Job search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex flex-1 flex-col gap-1.5">
+        <Label htmlFor={searchId} className="sr-only">
+          Search jobs
+        </Label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-3.5 h-5 w-5 -translate-y-1/2 text-zinc-400" aria-hidden />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => onSearchChange(event.target.value)}
+            placeholder="Search by title, company or description..."
+            className="h-11 w-full rounded-lg border border-zinc-300 bg-white pr-4 pl-11 text-sm text-ink placeholder:text-zinc-400 transition-colors duration-150 ease-out hover:border-zinc-400 focus-visible:border-accent"
+          />
+        </div>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={typeId} className="sr-only">
+          Job type
+        </Label>
+        <Select value={type} onValueChange={(value) => isTypeOption(value) && onTypeChange(value)}>
+          <SelectTrigger id={typeId} className="h-11 w-full sm:w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {TYPE_OPTIONS.map((option) => (
+              <SelectItem key={option} value={option}>
+                {option}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+// The profile's My Jobs tab: every job the member posted, its state, and how the listing does
+// (views and apply clicks: the pricing card's 'analytics dashboard').
+import { AlertTriangle, BriefcaseBusiness, CreditCard, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { TMyJob } from '@shared/schemas/job';
+import { useMyJobs } from '@/api/jobs';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { CompanyLogo } from './CompanyLogo';
+
+const ROW = 'flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:flex-row sm:items-center';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+export function MyJobsTab() {
+  const list = useMyJobs();
+  const jobs = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <div role="status" aria-label="Loading your jobs" className="flex flex-col gap-3">
+        {[0, 1, 2].map((index) => (
+          <div key={index} className={ROW}>
+            <Skeleton className="h-12 w-12 shrink-0 rounded-xl" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-5 w-56 max-w-full" />
+              <Skeleton className="h-4 w-40" />
+            </div>
+            <Skeleton className="h-9 w-40" />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (list.isError && !list.data) {
+    body = (
+      <Panel icon={<AlertTriangle className="h-8 w-8 text-zinc-400" aria-hidden />} title="Something went wrong" text="We couldn't load your jobs. Please try again later." alert>
+        <Button variant="outline" busy={list.isFetching} onClick={() => void list.refetch()}>
+          Try Again
+        </Button>
+      </Panel>
+    );
+  } else if (jobs.length === 0) {
+    body = (
+      <Panel
+        icon={<BriefcaseBusiness className="h-8 w-8 text-zinc-400" aria-hidden />}
+        title="No job listings yet"
+        text="Post a job to reach AI creators. Each listing's views and apply clicks show up here."
+      >
+        <Button asChild>
+          <Link to="/post-job">Post a Job</Link>
+        </Button>
+      </Panel>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="flex flex-col gap-3">
+          {jobs.map((job) => (
+            <li key={job.id}>
+              <MyJobRow job={job} />
+            </li>
+          ))}
+        </ul>
+        {list.hasNextPage && (
+          <div className="flex justify-center pt-4">
+            <Button variant="outline" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+              Load More Jobs
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      {jobs.length > 0 && (
+        <div className="flex justify-end">
+          <Button asChild variant="outline">
+            <Link to="/post-job">
+              <Plus className="h-4 w-4" aria-hidden />
+              Post a Job
+            </Link>
+          </Button>
+        </div>
+      )}
+      {body}
+    </div>
+  );
+}
+
+function MyJobRow({ job }: { job: TMyJob }) {
+  return (
+    <article aria-label={job.title} className={ROW}>
+      <div className="flex min-w-0 flex-1 gap-4">
+        <CompanyLogo company={job.company} logo={job.companyLogo} />
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <h3 className="font-semibold break-words">{job.title}</h3>
+          <p className="text-[13px] text-zinc-600">
+            {job.company} · {job.type} · {job.location}
+          </p>
+          <JobState job={job} />
+        </div>
+      </div>
+      <dl aria-label="Listing figures" className="flex gap-6 text-center">
+        <div>
+          <dt className="text-xs text-zinc-500">Views</dt>
+          <dd className="text-lg font-semibold">{job.views.toLocaleString()}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-500">Apply clicks</dt>
+          <dd className="text-lg font-semibold">{job.applyClicks.toLocaleString()}</dd>
+        </div>
+      </dl>
+      {job.status === 'pending_payment' && (
+        <Button asChild size="sm" className="shrink-0">
+          <Link to={`/post-job?job=${job.id}`} aria-label={`Complete payment for ${job.title}`}>
+            <CreditCard className="h-4 w-4" aria-hidden />
+            Complete payment
+          </Link>
+        </Button>
+      )}
+    </article>
+  );
+}
+
+function JobState({ job }: { job: TMyJob }) {
+  const [label, look] =
+    job.status === 'active' && job.activeUntil
+      ? [`Active until ${formatDate(job.activeUntil)}`, 'bg-emerald-50 text-emerald-800']
+      : job.status === 'pending_payment'
+        ? ['Awaiting payment', 'bg-amber-50 text-amber-900']
+        : ['Expired', 'bg-zinc-100 text-zinc-700'];
+  return <span className={cn('w-fit rounded-full px-2.5 py-0.5 text-xs font-medium', look)}>{label}</span>;
+}
+
+function Panel({ icon, title, text, alert, children }: { icon: ReactNode; title: string; text: string; alert?: boolean; children: ReactNode }) {
+  return (
+    <div role={alert ? 'alert' : undefined} className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-6 py-14 text-center">
+      {icon}
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <p className="max-w-md text-sm text-zinc-600">{text}</p>
+      <div className="mt-2">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// The Settings danger zone (SPEC §4, §8): confirm, 'Deleting...', toast, then home after 1 s.
+import { AlertTriangle, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { TIMINGS } from '@shared/constants';
+import { serverMessage } from '@/api/request';
+import { useDeleteAccount } from '@/api/users';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+
+/** What goes with the account (the server's deleteAccount). */
+const WHAT_GOES = [
+  'Your profile and sign-in',
+  'All your projects with their images, GIFs and videos',
+  'Your likes and follows',
+  'Your unused invitation codes',
+];
+
+export function DeleteAccountSection() {
+  const [open, setOpen] = useState(false);
+  const deleteAccount = useDeleteAccount();
+  // After success the page is about to leave: the button stays busy until it does.
+  const busy = deleteAccount.isPending || deleteAccount.isSuccess;
+
+  function confirm() {
+    deleteAccount.mutate(undefined, {
+      onSuccess: () => {
+        toast('Account deleted', { description: 'Your account and everything in it have been removed.' });
+        // A full load: every part of the app starts again signed out.
+        window.setTimeout(() => window.location.assign('/'), TIMINGS.deleteAccountRedirect);
+      },
+      onError: (error) => toast.error('Delete failed', { description: serverMessage(error, 'Failed to delete account') }),
+    });
+  }
+
+  return (
+    <section aria-labelledby="danger-zone-heading" className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50/60 p-4">
+      <h3 id="danger-zone-heading" className="flex items-center gap-2 text-sm font-semibold text-red-700">
+        <AlertTriangle className="h-4 w-4" aria-hidden />
+        Danger zone
+      </h3>
+      <p className="text-[13px] text-zinc-700">Deleting your account removes it and everything you shared for good.</p>
+      <AlertDialog open={open} onOpenChange={(next) => (busy ? undefined : setOpen(next))}>
+        <AlertDialogTrigger asChild>
+          <Button variant="destructive" size="sm" className="self-start">
+            <Trash2 className="h-4 w-4" aria-hidden />
+            Delete Account
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogTitle>Delete your account?</AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div className="flex flex-col gap-2">
+              <p>This can't be undone. These go for good:</p>
+              <ul className="list-disc pl-5">
+                {WHAT_GOES.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+              <p>People you invited keep their accounts.</p>
+            </div>
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel asChild>
+              <Button variant="outline" disabled={busy}>
+                Cancel
+              </Button>
+            </AlertDialogCancel>
+            {/* A plain button, not AlertDialog.Action: the dialog stays open while the call runs. */}
+            <Button variant="destructive" busy={busy} onClick={confirm}>
+              {busy ? 'Deleting...' : 'Delete Account'}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </section>
+  );
+}

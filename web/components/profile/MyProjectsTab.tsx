@@ -1,0 +1,113 @@
+// The member's own projects on their profile, each with Edit and Delete.
+import { useQueryClient } from '@tanstack/react-query';
+import { ImagePlus, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { TProject } from '@shared/schemas/project';
+import { useDeleteProject } from '@/api/projects';
+import { serverMessage } from '@/api/request';
+import { refreshCreator, useCreatorProjects } from '@/api/users';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { EditProjectDialog } from './EditProjectDialog';
+import { EmptyProjects, ProjectGrid } from './ProjectGrid';
+
+export function MyProjectsTab({ userId }: { userId: number }) {
+  const client = useQueryClient();
+  const list = useCreatorProjects(userId);
+  const [editing, setEditing] = useState<TProject | null>(null);
+  const [deleting, setDeleting] = useState<TProject | null>(null);
+  // The list and the figures above it (Projects, Total Likes, Total Views) follow every change.
+  const refresh = () => void refreshCreator(client, userId);
+
+  return (
+    <>
+      <ProjectGrid
+        list={list}
+        empty={
+          <EmptyProjects
+            icon={<ImagePlus className="h-8 w-8 text-zinc-400" aria-hidden />}
+            title="No projects yet"
+            text="Share your first piece of AI work and it will show up here."
+            action={
+              <Button asChild>
+                <Link to="/upload">Upload Work</Link>
+              </Button>
+            }
+          />
+        }
+        actions={(project) => (
+          <>
+            <Button variant="outline" size="sm" aria-label={`Edit ${project.title}`} onClick={() => setEditing(project)}>
+              <Pencil className="h-4 w-4" aria-hidden />
+              Edit
+            </Button>
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Delete ${project.title}`} onClick={() => setDeleting(project)}>
+              <Trash2 className="h-4 w-4" aria-hidden />
+              Delete
+            </Button>
+          </>
+        )}
+      />
+      <EditProjectDialog
+        project={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
+      <DeleteProjectDialog
+        project={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          refresh();
+        }}
+      />
+    </>
+  );
+}
+
+interface DeleteProjectDialogProps {
+  project: TProject | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}
+
+function DeleteProjectDialog({ project, onClose, onDeleted }: DeleteProjectDialogProps) {
+  const remove = useDeleteProject();
+
+  function confirm() {
+    if (!project) return;
+    remove.mutate(project.id, {
+      onSuccess: () => {
+        toast('Project deleted', { description: `“${project.title}” has been removed.` });
+        onDeleted();
+      },
+      onError: (error) => toast.error('Delete failed', { description: serverMessage(error, 'Failed to delete project') }),
+    });
+  }
+
+  return (
+    <AlertDialog open={project !== null} onOpenChange={(open) => (!open && !remove.isPending ? onClose() : undefined)}>
+      <AlertDialogContent>
+        <AlertDialogTitle>Delete this project?</AlertDialogTitle>
+        <AlertDialogDescription>
+          “{project?.title}” and its media files will be removed for good, with its likes and views. This can't be undone.
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              Cancel
+            </Button>
+          </AlertDialogCancel>
+          <Button variant="destructive" busy={remove.isPending} onClick={confirm}>
+            {remove.isPending ? 'Deleting...' : 'Delete Project'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { UserCheck, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useFollowCreator } from '@/api/projects';
+import { Button } from '@/components/ui/button';
+
+interface FollowButtonProps {
+  creatorId: number;
+  /** Where the toggle starts; see the note in the component. */
+  initialFollowing: boolean;
+  /** Called with the server's answer: the new state and the creator's follower count. */
+  onChange?: (following: boolean, followers: number) => void;
+}
+
+/**
+ * Follow / Following (SPEC §4): a local toggle that changes only once the call has succeeded,
+ * with a toast either way; any failure, signed out included, gets the SPEC §8 text.
+ */
+export function FollowButton({ creatorId, initialFollowing, onChange }: FollowButtonProps) {
+  // SPEC §4 has the toggle start at Follow because its server never said whether the viewer
+  // follows the creator. Ours does (project.isFollowing), so the button starts in the true
+  // state; otherwise a follower would see 'Follow' and unfollow by accident.
+  const [following, setFollowing] = useState(initialFollowing);
+  const follow = useFollowCreator();
+
+  function toggle() {
+    follow.mutate(creatorId, {
+      onSuccess: (result) => {
+        // The server toggles too; its answer is the flipped state, and it wins if the two ever disagree.
+        setFollowing(result.following);
+        onChange?.(result.following, result.followers);
+        toast(result.following ? 'Following' : 'Unfollowed');
+      },
+      onError: () => toast.error('Authentication required', { description: 'Please sign in to follow creators' }),
+    });
+  }
+
+  return (
+    <Button
+      variant={following ? 'secondary' : 'primary'}
+      className="flex-1"
+      busy={follow.isPending}
+      onClick={toggle}
+    >
+      {!follow.isPending && (following ? <UserCheck className="h-4 w-4" aria-hidden /> : <UserPlus className="h-4 w-4" aria-hidden />)}
+      {following ? 'Following' : 'Follow'}
+    </Button>
+  );
+}

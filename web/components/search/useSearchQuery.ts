@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { STORAGE_KEYS } from '@shared/constants';
+
+const KEY = STORAGE_KEYS.headerSearchQuery;
+
+/**
+ * The search term: ?q= in the URL, or the query the header left in session storage (SPEC §2, §3),
+ * which moves into the URL and is removed from storage. A stored query wins over ?q= because the
+ * header reloads an open search page as it is, old ?q= included, to hand over a newer query.
+ */
+export function useSearchQuery(): [query: string, search: (query: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const handedOver = sessionStorage.getItem(KEY);
+
+  useEffect(() => {
+    const stored = sessionStorage.getItem(KEY);
+    if (stored === null) return;
+    sessionStorage.removeItem(KEY);
+    setParams({ q: stored }, { replace: true });
+  }, [setParams]);
+
+  const query = (handedOver ?? params.get('q') ?? '').trim();
+  const search = (next: string) => setParams({ q: next });
+  return [query, search];
+}

@@ -1,0 +1,121 @@
+// A creator's public page (issue 4, beyond SPEC): profile, links, followers, the invite tree and their work.
+// Never the e-mail: GET /api/users/{id} does not carry it.
+import { ArrowLeft, Images, UserX } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { DEFAULT_SITE_NAME } from '@shared/constants';
+import { displayName } from '@shared/format';
+import type { TCreatorProfile } from '@shared/schemas/creator';
+import { errorStatus } from '@/api/request';
+import { useCreatorProfile, useCreatorProjects } from '@/api/users';
+import { CreatorHeader } from '@/components/creator/CreatorHeader';
+import { PageContainer } from '@/components/page/PageContainer';
+import { ProfileStats } from '@/components/profile/ProfileStats';
+import { EmptyProjects, ProjectGrid } from '@/components/profile/ProjectGrid';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+
+const CREATOR_DESCRIPTION = `A creator's portfolio of AI work on ${DEFAULT_SITE_NAME}.`;
+
+export default function CreatorPage() {
+  const { id = '' } = useParams();
+  // Only a positive whole number can name a member; anything else is not found without asking.
+  if (!/^[1-9]\d{0,15}$/.test(id)) return <CreatorNotFound />;
+  return <Creator key={id} id={Number(id)} />;
+}
+
+function Creator({ id }: { id: number }) {
+  const profile = useCreatorProfile(id);
+
+  if (profile.data) return <CreatorDetail profile={profile.data} />;
+  if (profile.isError) {
+    const status = errorStatus(profile.error);
+    if (status === 404 || status === 400) return <CreatorNotFound />;
+    return <CreatorLoadError retrying={profile.isFetching} onRetry={() => void profile.refetch()} />;
+  }
+  return <CreatorSkeleton />;
+}
+
+function CreatorLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  useDocumentTitle('Creator', CREATOR_DESCRIPTION);
+  return (
+    <PageContainer className="flex flex-col items-center gap-4 text-center">
+      <p role="alert" className="text-zinc-700">
+        We couldn't load this creator. Please try again later.
+      </p>
+      <Button variant="outline" busy={retrying} onClick={onRetry}>
+        Try Again
+      </Button>
+    </PageContainer>
+  );
+}
+
+function CreatorDetail({ profile }: { profile: TCreatorProfile }) {
+  const projects = useCreatorProjects(profile.user.id);
+  const name = displayName(profile.user);
+  useDocumentTitle(name, profile.user.bio?.trim() || `AI work by ${name} on ${DEFAULT_SITE_NAME}.`);
+  return (
+    <PageContainer>
+      <CreatorHeader profile={profile} />
+      <div className="mt-8">
+        <ProfileStats
+          loading={false}
+          stats={[
+            { label: 'Projects', value: profile.stats.projects },
+            { label: 'Likes', value: profile.stats.likes },
+            { label: 'Views', value: profile.stats.views },
+          ]}
+        />
+      </div>
+      <section aria-labelledby="creator-projects-heading" className="mt-12 flex flex-col gap-6">
+        <h2 id="creator-projects-heading" className="text-2xl font-semibold">
+          Projects
+        </h2>
+        <ProjectGrid
+          list={projects}
+          empty={<EmptyProjects icon={<Images className="h-8 w-8 text-zinc-400" aria-hidden />} title="No projects yet" text={`${name} hasn't shared any work yet.`} />}
+        />
+      </section>
+    </PageContainer>
+  );
+}
+
+function CreatorNotFound() {
+  useDocumentTitle('Creator not found', "The creator you're looking for doesn't exist or has left the community.");
+  return (
+    <PageContainer className="flex flex-1 flex-col items-center justify-center gap-4 text-center">
+      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
+        <UserX className="h-7 w-7" aria-hidden />
+      </span>
+      <h1 className="text-3xl font-semibold">Creator not found</h1>
+      <p className="max-w-md text-zinc-600">The creator you're looking for doesn't exist or has left the community.</p>
+      <Button asChild variant="outline">
+        <Link to="/">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to Home
+        </Link>
+      </Button>
+    </PageContainer>
+  );
+}
+
+/** Page-shaped placeholder while the creator loads, so nothing jumps when they arrive. */
+function CreatorSkeleton() {
+  useDocumentTitle('Creator', CREATOR_DESCRIPTION);
+  return (
+    <PageContainer>
+      <span role="status" className="sr-only">
+        Loading creator...
+      </span>
+      <div className="flex items-start gap-5">
+        <Skeleton className="h-20 w-20 rounded-full" />
+        <div className="flex flex-1 flex-col gap-3">
+          <Skeleton className="h-9 w-64" />
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-4 w-full max-w-xl" />
+        </div>
+      </div>
+      <Skeleton className="mt-8 h-24 w-full rounded-xl" />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,124 @@
+// The job board (SPEC §2 Jobs, §5 Job search): live listings, searched and filtered by the server.
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { JOB_PRICE_CENTS } from '@shared/constants';
+import { useCurrentUser } from '@/api/auth';
+import { ALL_JOB_TYPES, useJobList, useLiveJobCount, type TJobFilters, type TJobTypeFilter } from '@/api/jobs';
+import { JobCard } from '@/components/jobs/JobCard';
+import { JobFilters } from '@/components/jobs/JobFilters';
+import { JobPostingJsonLd } from '@/components/jobs/JobPostingJsonLd';
+import { JobListEmpty, JobListError, JobListLoading, JobListNoMatch } from '@/components/jobs/JobStates';
+import { useDebouncedValue } from '@/components/jobs/useDebouncedValue';
+import { PageContainer } from '@/components/page/PageContainer';
+import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { cn } from '@/lib/cn';
+
+/** Typing pauses this long before the search goes to the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const PRICE = `$${JOB_PRICE_CENTS / 100}`;
+
+// Dark, full-bleed like the home hero (DESIGN: the hero is the only dark area), drawn in CSS.
+const HERO_BACKGROUND = [
+  'radial-gradient(50rem 24rem at 90% -20%, rgb(139 92 246 / 0.5), transparent 60%)',
+  'radial-gradient(36rem 22rem at 0% 120%, rgb(59 130 246 / 0.3), transparent 60%)',
+  'linear-gradient(135deg, #0f0f14 0%, #1e1b4b 50%, #2e1065 80%, #0f0f14 100%)',
+].join(', ');
+
+export default function JobsPage() {
+  useDocumentTitle('Jobs', 'Find your dream AI job: roles for prompt engineers, AI artists and AI-native designers.');
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<TJobTypeFilter>(ALL_JOB_TYPES);
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const filters = useMemo<TJobFilters>(() => ({ q, type }), [q, type]);
+  const filtered = q !== '' || type !== ALL_JOB_TYPES;
+
+  const list = useJobList(filters);
+  const jobs = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  // 'Showing X of Y jobs': X is the cards on screen, Y every live job on the board. Unfiltered,
+  // the list's own x-total-count is Y; filtered, that header counts only the matches, so Y comes
+  // from a one-row unfiltered request. X < Y then says the search narrowed the board, or that
+  // 'Load More Jobs' has more to show.
+  const liveCount = useLiveJobCount(filtered);
+  const liveTotal = filtered ? liveCount.data : list.data?.pages[0]?.total;
+
+  const clearFilters = () => {
+    setSearch('');
+    setType(ALL_JOB_TYPES);
+  };
+
+  return (
+    <>
+      <JobsHero />
+      <PageContainer width="page" className="flex flex-col gap-6">
+        <JobFilters search={search} onSearchChange={setSearch} type={type} onTypeChange={setType} />
+
+        <p aria-live="polite" className="min-h-5 text-sm text-zinc-600">
+          {list.data && liveTotal !== undefined ? `Showing ${jobs.length} of ${liveTotal} jobs` : ''}
+        </p>
+
+        {list.isPending ? (
+          <JobListLoading />
+        ) : list.isError && !list.data ? (
+          <JobListError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : jobs.length === 0 ? (
+          filtered ? (
+            <JobListNoMatch onClear={clearFilters} />
+          ) : (
+            <JobListEmpty action={<PostJobButton />} />
+          )
+        ) : (
+          <section aria-label="Job listings" aria-busy={list.isPlaceholderData || undefined} className="flex flex-col gap-4">
+            <JobPostingJsonLd jobs={jobs} />
+            <ul className={cn('flex flex-col gap-4 transition-opacity duration-150', list.isPlaceholderData && 'opacity-60')}>
+              {jobs.map((job) => (
+                <li key={job.id}>
+                  <JobCard job={job} />
+                </li>
+              ))}
+            </ul>
+            {list.hasNextPage && (
+              <div className="flex flex-col items-center gap-2 pt-2">
+                {list.isFetchNextPageError && (
+                  <p role="alert" className="text-sm text-red-700">
+                    We couldn't load more jobs. Please try again.
+                  </p>
+                )}
+                <Button variant="outline" size="lg" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+                  Load More Jobs
+                </Button>
+              </div>
+            )}
+          </section>
+        )}
+      </PageContainer>
+    </>
+  );
+}
+
+function JobsHero() {
+  return (
+    <section className="relative isolate overflow-hidden bg-ink text-white" style={{ backgroundImage: HERO_BACKGROUND }}>
+      <div className="mx-auto flex max-w-[1440px] flex-col items-start gap-5 px-4 py-16 md:px-8 md:py-20">
+        <h1 className="max-w-3xl text-4xl leading-tight font-bold tracking-tight md:text-5xl">Find Your Dream AI Job</h1>
+        <p className="max-w-2xl text-lg text-zinc-200">Roles for prompt engineers, AI artists and designers who build with generative tools.</p>
+        {/* Holds its height while the user loads so the button does not pop in and shift the page. */}
+        <div className="min-h-12">
+          <PostJobButton size="lg" />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Members post a job for $250; visitors are sent to sign up first (SPEC §2). */
+function PostJobButton({ size = 'md' }: { size?: 'md' | 'lg' }) {
+  const { isSignedIn, isLoading } = useCurrentUser();
+  if (isLoading) return null;
+  return (
+    <Button asChild size={size}>
+      {isSignedIn ? <Link to="/post-job">{`Post a Job - ${PRICE}`}</Link> : <Link to="/signup">Post a Job</Link>}
+    </Button>
+  );
+}
