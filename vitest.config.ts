@@ -1,9 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The client's path aliases, so its modules can be unit-tested as they are written.
+        resolve: {
+          alias: {
+            '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+            '@': fileURLToPath(new URL('./web', import.meta.url)),
+          },
+        },
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'web/**/*.test.ts'],

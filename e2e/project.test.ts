@@ -219,4 +219,14 @@ describe('project page', () => {
     expect(after.description).not.toBe(meta.description);
     expect(await page.evaluate(() => document.querySelectorAll('meta[name="description"]').length)).toBe(1);
   });
+
+  it("drops the server's share tags once the visitor leaves a project page opened directly", async () => {
+    const page = await openPage();
+    await openProject(page);
+    const shareTags = () => page.evaluate(() => document.querySelectorAll('meta[property^="og:"], meta[property^="article:"], meta[name^="twitter:"], link[rel="canonical"]').length);
+    expect(await shareTags()).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForFunction(() => document.title === 'Portfolio Platform');
+    expect(await shareTags()).toBe(0);
+  });
 });

@@ -40,7 +40,7 @@ export function renderMetaTags(meta: TPageMeta, siteName: string): string {
   if (meta.publishedTime) tags.push(['property', 'article:published_time', meta.publishedTime]);
   for (const tag of meta.tags ?? []) tags.push(['property', 'article:tag', tag]);
   const lines = tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" data-server-meta />`);
-  lines.push(`<link rel="canonical" href="${escapeHtml(meta.url)}" />`);
+  lines.push(`<link rel="canonical" href="${escapeHtml(meta.url)}" data-server-meta />`);
   return lines.join('\n    ');
 }
 

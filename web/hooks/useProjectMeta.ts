@@ -78,8 +78,18 @@ function headTagsFor(project: TProject, origin: string): THeadTag[] {
 }
 
 /**
+ * Tags the server wrote for the page it first answered (this project, opened directly): once
+ * the visitor moves on they describe nothing on screen, so they are not put back. Only the
+ * server writes a canonical link.
+ */
+function describesFirstPage(element: HTMLElement): boolean {
+  return element.hasAttribute('data-server-meta') || element.matches('link[rel="canonical"]');
+}
+
+/**
  * Sets the project's metadata while mounted. The tags it replaces are kept aside and put back
- * on cleanup, and the ones it added are removed, so leaving restores the head as it was.
+ * on cleanup, and the ones it added are removed, so leaving restores the head as it was
+ * (less the server's tags for a project page opened directly, see above).
  */
 export function useProjectMeta(project: TProject | undefined): void {
   useEffect(() => {
@@ -96,7 +106,7 @@ export function useProjectMeta(project: TProject | undefined): void {
 
     return () => {
       for (const element of added) element.remove();
-      document.head.append(...replaced);
+      document.head.append(...replaced.filter((element) => !describesFirstPage(element)));
       document.title = previousTitle;
     };
   }, [project]);
