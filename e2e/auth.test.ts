@@ -1,28 +1,9 @@
 // Accounts in the browser (SPEC §2, §4, §5, §8): sign up with an invitation code, sign out, sign in.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dismissCookieBanner, inviteCodes, launchBrowser, newContext, signUpThroughForm, skipTourIfShown, uniqueEmail } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile, inviteCodes, signUpThroughForm, skipTourIfShown, uniqueEmail } from './helpers';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-async function openPage(): Promise<Page> {
-  context = await newContext(browser);
-  await dismissCookieBanner(context);
-  return context.newPage();
-}
+const { openPage, context } = browserPerFile();
 
 const initials = (page: Page) => page.locator('header').getByText('AL', { exact: true });
 const headerSignIn = (page: Page) => page.locator('header').getByRole('link', { name: 'Sign In' });
@@ -73,7 +54,7 @@ describe('accounts', () => {
     await fillSignup(page, code!);
     await page.waitForURL((url) => url.pathname === '/');
     await skipTourIfShown(page);
-    await context.clearCookies();
+    await context().clearCookies();
 
     await fillSignup(page, code!);
     const message = 'This invitation code has already been used.';

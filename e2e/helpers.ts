@@ -1,7 +1,7 @@
 // Page helpers shared by the browser specs.
 import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -78,4 +78,34 @@ export async function signUpThroughForm(page: Page, member: Partial<TNewMember> 
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   return full;
+}
+
+/**
+ * One browser per spec file and a fresh context per test (own cookies and storage, the
+ * cookie banner already answered): registers the hooks and returns the page opener.
+ */
+export function browserPerFile(): { openPage(): Promise<Page>; context(): BrowserContext } {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  return {
+    async openPage() {
+      context = await newContext(browser);
+      await dismissCookieBanner(context);
+      return context.newPage();
+    },
+    context() {
+      if (!context) throw new Error('no page opened yet');
+      return context;
+    },
+  };
 }

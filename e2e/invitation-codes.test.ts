@@ -1,28 +1,9 @@
 // Invitation codes page (SPEC §2, §4, §8): lists a member's codes and copies them with a 2 s check mark.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dismissCookieBanner, launchBrowser, newContext, signUpThroughForm, skipTourIfShown } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile, signUpThroughForm, skipTourIfShown } from './helpers';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-async function openPage(): Promise<Page> {
-  context = await newContext(browser);
-  await dismissCookieBanner(context);
-  return context.newPage();
-}
+const { openPage } = browserPerFile();
 
 const availableCodes = (page: Page) => page.getByRole('region', { name: 'Available Codes' }).getByRole('listitem');
 

@@ -1,28 +1,9 @@
 // Onboarding tour (SPEC §2, §4): starts once for a new member, six steps, completed flag per member, restartable.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dismissCookieBanner, launchBrowser, newContext, signUpThroughForm } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile, signUpThroughForm } from './helpers';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-async function openPage(): Promise<Page> {
-  context = await newContext(browser);
-  await dismissCookieBanner(context);
-  return context.newPage();
-}
+const { openPage } = browserPerFile();
 
 const tour = (page: Page) => page.getByRole('dialog');
 const restartButton = (page: Page) => page.getByRole('button', { name: /tour/i }).first();
