@@ -21,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           // Argon2 and real databases: give each file room, run files side by side.
           testTimeout: 30_000,
@@ -36,6 +36,18 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['reliability/**/*.test.ts'],
+          environment: 'node',
+          // Whole processes, real databases and 30-second load runs: one file at a time, so a
+          // load run does not starve a crash run of the machine's two cores.
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

@@ -15,11 +15,16 @@ interface TVitestJson {
 }
 
 const outDir = mkdtempSync(join(tmpdir(), 'test-report-'));
-const extra = process.argv.slice(2);
-const suites = [
-  { name: 'unit + API', projects: ['unit', 'api'] },
-  { name: 'browser', projects: ['e2e'] },
-];
+// `--reliability` (npm run test:reliability): the load, crash, restart, fuzzing, access and
+// scale-out suite instead of the everyday one.
+const reliability = process.argv.includes('--reliability');
+const extra = process.argv.slice(2).filter((arg) => arg !== '--reliability');
+const suites = reliability
+  ? [{ name: 'reliability', projects: ['reliability'] }]
+  : [
+      { name: 'unit + API', projects: ['unit', 'api'] },
+      { name: 'browser', projects: ['e2e'] },
+    ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
