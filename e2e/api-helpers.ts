@@ -1,51 +1,17 @@
 // Arrange through the public API (Node fetch against the test server): members, media, projects.
-import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import type { TUploadResponse } from '../shared/schemas/media';
 import type { TProject } from '../shared/schemas/project';
-import { baseUrl, inviteCodes, uniqueEmail, type TNewMember } from './helpers';
+import { apiClient, type TApiMember, type TNewMember, type TNewProject, type TRequestOptions } from './api-client';
+import { baseUrl, inviteCodes, uniqueEmail } from './helpers';
 
-const FIXTURES_DIR = join(import.meta.dirname, '..', 'server', 'test', 'fixtures');
+export type { TApiMember, TNewProject };
 
-/** A member signed in through the API: `cookie` is the `sid` value for Node requests and browser contexts. */
-export interface TApiMember extends TNewMember {
-  id: number;
-  cookie: string;
-}
-
-interface TRequestOptions {
-  cookie?: string;
-  json?: unknown;
-  form?: FormData;
-}
+const api = () => apiClient(baseUrl());
 
 /** A request as the browser would send it: same Origin (the server refuses foreign ones), the session cookie. */
-export async function apiFetch(method: string, path: string, options: TRequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { origin: baseUrl() };
-  if (options.cookie) headers.cookie = `sid=${options.cookie}`;
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    body = options.form;
-  }
-  return fetch(`${baseUrl()}${path}`, { method, headers, body });
-}
-
-async function expectOk(response: Response, what: string): Promise<Response> {
-  if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
-  return response;
-}
-
-/** The `sid` value from a response's Set-Cookie headers. */
-function sessionCookie(response: Response): string {
-  for (const header of response.headers.getSetCookie()) {
-    const match = /^sid=([^;]+)/.exec(header);
-    if (match?.[1]) return match[1];
-  }
-  throw new Error('No sid cookie in the response');
+export function apiFetch(method: string, path: string, options: TRequestOptions = {}): Promise<Response> {
+  return api().request(method, path, options);
 }
 
 /** Signs up a new member with a fresh operator code and keeps the session cookie. */
@@ -57,35 +23,16 @@ export async function signUpMember(member: Partial<TNewMember> = {}): Promise<TA
     lastName: member.lastName ?? 'Hopper',
   };
   const [invitationCode] = inviteCodes(1);
-  const response = await expectOk(await apiFetch('POST', '/api/auth/signup', { json: { ...full, invitationCode } }), 'Sign-up');
-  const user = (await response.json()) as { id: number };
-  return { ...full, id: user.id, cookie: sessionCookie(response) };
+  return api().signUp(full, invitationCode!);
 }
 
 /** Uploads fixture files (names in server/test/fixtures, e.g. 'a1111.png', 'clip.mp4') in one request. */
-export async function uploadFixtures(member: TApiMember, fixtureNames: string[]): Promise<TUploadResponse> {
-  const form = new FormData();
-  for (const name of fixtureNames) {
-    const bytes = await readFile(join(FIXTURES_DIR, name));
-    form.append('images', new Blob([bytes]), basename(name));
-  }
-  const response = await expectOk(await apiFetch('POST', '/api/upload', { cookie: member.cookie, form }), 'Upload');
-  return (await response.json()) as TUploadResponse;
+export function uploadFixtures(member: TApiMember, fixtureNames: string[]): Promise<TUploadResponse> {
+  return api().uploadFixtures(member.cookie, fixtureNames);
 }
 
-export interface TNewProject {
-  title: string;
-  description?: string;
-  /** Comma-joined upload categories, as the upload form sends them. */
-  category?: string;
-  images: string[];
-  tags?: string[];
-}
-
-export async function createProject(member: TApiMember, project: TNewProject): Promise<TProject> {
-  const body = { description: '', category: 'Illustration,Print', tags: ['e2e'], ...project };
-  const response = await expectOk(await apiFetch('POST', '/api/projects', { cookie: member.cookie, json: body }), 'Create project');
-  return (await response.json()) as TProject;
+export function createProject(member: TApiMember, project: TNewProject): Promise<TProject> {
+  return api().createProject(member.cookie, { tags: ['e2e'], ...project });
 }
 
 /** Uploads one fixture (each media row belongs to one project) and creates a project with it. */
@@ -95,9 +42,8 @@ export async function createProjectWithMedia(member: TApiMember, project: Omit<T
 }
 
 /** GET a JSON answer, optionally as a member. */
-export async function getJson<T>(path: string, cookie?: string): Promise<T> {
-  const response = await expectOk(await apiFetch('GET', path, { cookie }), `GET ${path}`);
-  return (await response.json()) as T;
+export function getJson<T>(path: string, cookie?: string): Promise<T> {
+  return api().getJson<T>(path, cookie);
 }
 
 /** Signs a Playwright context in as the member by adding the session cookie. */

@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import type { TNewMember } from './api-client';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -51,13 +52,6 @@ let counter = 0;
 export function uniqueEmail(prefix = 'member'): string {
   counter += 1;
   return `${prefix}-${Date.now()}-${counter}@example.com`;
-}
-
-export interface TNewMember {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
 }
 
 /** Signs up through the real form with a fresh operator code. */

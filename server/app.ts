@@ -1,5 +1,5 @@
 // buildApp(deps): the whole HTTP app. main.ts serves it; tests build it too.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPayments } from './adapters/payments/create-payments';
 import type { TPaymentProvider } from './adapters/payments/payments';
@@ -24,11 +24,16 @@ import { siteRoutes } from './features/site/site.routes';
 import { socialRoutes } from './features/social/social.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { userRoutes } from './features/users/users.routes';
-import { registerErrorHandler } from './http/errors';
+import { registerNulFilter } from './http/drop-nul';
+import { answerFrameworkError, registerErrorHandler } from './http/errors';
+import { registerPublicCache } from './http/public-cache';
 import { createThrottleStore, type TThrottleStore } from './http/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/sessions';
 import { registerSpa } from './http/spa';
+import { createReadCache, type TReadCache } from './lib/read-cache';
+import { healthRoutes } from './ops/health.routes';
+import { createReadiness, type TReadiness } from './ops/readiness';
 
 export interface TAppDeps {
   config: TConfig;
@@ -43,6 +48,12 @@ export interface TAppDeps {
   now?: () => Date;
   /** Called when a message's e-mail has been queued (main.ts kicks its outbox worker). */
   onMailQueued?: () => void;
+  /** Told of each route as it is added: the reliability suite's route inventory. */
+  onRoute?: onRouteHookHandler;
+  /** What /readyz reports; main.ts keeps it to mark the process not-ready at shutdown. */
+  readiness?: TReadiness;
+  /** Omitted: one from the configuration (shared invalidation through Redis when REDIS_URL is set). */
+  readCache?: TReadCache;
   /** false silences request logs (tests). */
   logger?: boolean;
 }
@@ -51,28 +62,41 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // One hop: the client address is the one our own proxy saw and appended. Trusting every
+    // hop would let a client pick its IP (and dodge rate limits) with its own X-Forwarded-For.
+    // A function rather than the hop count 1: Fastify 5.12 reads a bare number as "trust no
+    // one", and every client would then share the proxy's address and its rate limits.
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1024 * 1024,
     // Search text travels in the path (SPEC §7): allow long queries, the search caps the terms.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: answerFrameworkError,
+    // While shutting down, a request that still arrives on an open keep-alive connection is
+    // served (with Connection: close) rather than refused with a bare 503: a rolling restart
+    // then fails no one, and /readyz answers its own 503 (see ops/graceful-shutdown.ts).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON routes take JSON only: without a text/plain parser such bodies get 415.
   app.removeContentTypeParser('text/plain');
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   const throttleStore = deps.throttleStore ?? createThrottleStore(config.redisUrl);
   const storage = deps.storage ?? createStorage(config.storage);
-  const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage };
+  const readCache = deps.readCache ?? createReadCache({ redisUrl: config.redisUrl });
+  const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage, readCache };
   const payments = deps.payments ?? createPayments(config.payments, database.db, ctx.now);
   const codeGuesses = throttleStore.create(CODE_GUESS_RULE);
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: config.payments.provider === 'stripe' });
+  registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: config.payments.provider === 'stripe' });
+  registerPublicCache(app, readCache);
   registerOriginCheck(app, { publicUrl: config.publicUrl });
+  registerNulFilter(app);
   await registerSessions(app, ctx);
 
-  app.get('/healthz', async () => ({ ok: true }));
+  await healthRoutes(app, deps.readiness ?? createReadiness(database.db));
 
   await authRoutes(app, ctx, {
     signup: { codeGuesses },
@@ -97,6 +121,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     if (!deps.throttleStore) await throttleStore.close();
+    if (!deps.readCache) await readCache.close();
   });
   return app;
 }

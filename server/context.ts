@@ -5,6 +5,7 @@ import type { TStorage } from './adapters/storage/storage';
 import type { TConfig } from './config';
 import type { Engine } from './db/connect';
 import type { Database } from './db/schema';
+import type { TReadCache } from './lib/read-cache';
 
 export interface TContext {
   db: Kysely<Database>;
@@ -12,4 +13,6 @@ export interface TContext {
   config: TConfig;
   now: () => Date;
   storage: TStorage;
+  /** Hot anonymous reads; emptied by every successful write. */
+  readCache: TReadCache;
 }

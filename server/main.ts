@@ -1,22 +1,29 @@
-// Process entry: config → database → migrate → listen.
+// Process entry: config → database → migrate → sweep leftovers → listen; a signal shuts it down gracefully.
 import { fileURLToPath } from 'node:url';
 import { createMailer } from './adapters/mail/create-mailer';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/open';
 import { ensureOperatorCode } from './features/invitations/operator-code';
+import { sweepLeftoverTempFiles, uploadTempDir } from './features/media/temp-files';
 import { startJobExpiry } from './jobs/expire-jobs';
 import { startOutboxWorker } from './jobs/send-outbox';
+import { createShutdown, shutDownOnSignals } from './ops/graceful-shutdown';
+import { createReadiness } from './ops/readiness';
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 
 export async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const { database, applied } = await openDatabase(config);
+  // Uploads a crashed run left half-received; never those of a live process sharing DATA_DIR.
+  const sweptTempFiles = await sweepLeftoverTempFiles(uploadTempDir(config.dataDir));
+  const readiness = createReadiness(database.db);
   // A queued message is sent right away by this process's worker (created below, before listen()
   // lets any request in); its timer catches the rest and other processes' leftovers.
-  const app = await buildApp({ config, database, clientDir: CLIENT_DIR, onMailQueued: () => outbox.kick() });
+  const app = await buildApp({ config, database, clientDir: CLIENT_DIR, readiness, onMailQueued: () => outbox.kick() });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
+  if (sweptTempFiles.length > 0) app.log.info({ removed: sweptTempFiles.length }, 'temporary upload files of an earlier run removed');
   const jobExpiry = startJobExpiry({ db: database.db, now: () => new Date() }, app.log);
   app.addHook('onClose', () => jobExpiry.stop());
   const mailer = createMailer(config.mail, app.log);
@@ -32,14 +39,7 @@ export async function main(): Promise<void> {
     );
   }
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  shutDownOnSignals(createShutdown({ app, readiness, closeDatabase: () => database.close() }));
 
   await app.listen({ port: config.port, host: config.host });
 }

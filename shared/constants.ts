@@ -52,6 +52,9 @@ export const JOB_LIMITS = {
 
 export const PROJECTS_CACHE_MS = 5 * 60 * 1000;
 
+/** Lists answer an array; paging travels in headers so the SPEC's list shape stays. */
+export const PAGE_HEADERS = { nextCursor: 'x-next-cursor', hasMore: 'x-has-more', totalCount: 'x-total-count' } as const;
+
 /** Timings from SPEC §9, in milliseconds. */
 export const TIMINGS = {
   cookieBannerDelay: 1500,

@@ -8,7 +8,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 
 const children: ChildProcess[] = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/dev-server.ts'], { cwd: ROOT, stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/cli/serve.ts'], { cwd: ROOT, stdio: 'inherit' }),
   spawn(bin('vite'), [], { cwd: ROOT, stdio: 'inherit' }),
 ];
 

@@ -1,14 +1,15 @@
 // `npm run seed:demo`: creators (each invited by the one before: a small invite tree) and
 // projects with abstract artwork drawn offline by sharp, sent through the real sign-up,
 // upload and project APIs, then liked, viewed and followed by each other.
-import sharp from 'sharp';
 import { UPLOAD_CATEGORIES } from '../../shared/constants';
 import { buildApp } from '../app';
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/open';
 import { insertCodes } from '../features/invitations/invitations.repo';
 import { recordView } from '../features/projects/projects.repo';
+import { drawArtwork } from '../lib/artwork';
 import { multipartBody } from '../lib/multipart-body';
+import { seededRandom } from '../lib/seeded-random';
 
 const DEMO_DOMAIN = 'demo.example';
 export const DEMO_PASSWORD = 'demo-password-123';
@@ -25,32 +26,6 @@ const CREATORS = [
 const SUBJECTS = ['Neon Koi Pond', 'Glass City at Dawn', 'Velvet Nebula', 'Paper Birds', 'Chrome Garden', 'Desert Signal', 'Tidal Library', 'Quiet Machines', 'Solar Bloom', 'Midnight Arcade', 'Cloud Atlas Poster', 'Soft Brutalism'];
 const TOOLS = ['Midjourney', 'Stable Diffusion', 'DALL-E', 'Adobe Firefly', 'Leonardo AI'];
 const TAGS = ['ai art', 'poster', 'abstract', 'branding', 'ui', 'motion', '3d render', 'character design', 'landscape', 'typography'];
-
-/** A seeded pseudo-random sequence, so every run draws the same gallery. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
-async function artwork(seed: number): Promise<Buffer> {
-  const next = random(seed);
-  const hue = Math.floor(next() * 360);
-  const color = (shift: number, lightness: number) => `hsl(${(hue + shift) % 360} 70% ${lightness}%)`;
-  const circles = Array.from({ length: 7 }, () => {
-    const r = 60 + next() * 260;
-    return `<circle cx="${next() * 1600}" cy="${next() * 1200}" r="${r}" fill="${color(next() * 120, 40 + next() * 30)}" opacity="${0.35 + next() * 0.5}"/>`;
-  }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color(0, 12)}"/><stop offset="1" stop-color="${color(200, 45)}"/></linearGradient>
-    <filter id="blur"><feGaussianBlur stdDeviation="40"/></filter></defs>
-    <rect width="1600" height="1200" fill="url(#g)"/><g filter="url(#blur)">${circles}</g>
-    <path d="M0 ${900 + next() * 200} Q 400 ${700 + next() * 300} 800 ${850 + next() * 200} T 1600 ${800 + next() * 250} V 1200 H 0 Z" fill="${color(40, 20)}" opacity="0.7"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 86 }).toBuffer();
-}
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -84,11 +59,11 @@ async function main(): Promise<void> {
       process.stderr.write(`creator ${index + 1}/${CREATORS.length}\r`);
     }
 
-    const next = random(42);
+    const next = seededRandom(42);
     const projectIds: number[] = [];
     for (let i = 0; i < 30; i += 1) {
       const owner = members[i % members.length]!;
-      const images = await Promise.all(Array.from({ length: 1 + Math.floor(next() * 3) }, (_, j) => artwork(i * 10 + j + 1)));
+      const images = await Promise.all(Array.from({ length: 1 + Math.floor(next() * 3) }, (_, j) => drawArtwork(i * 10 + j + 1)));
       const form = await multipartBody(images.map((content, j) => ({ filename: `artwork-${i}-${j}.jpg`, content, contentType: 'image/jpeg' })));
       const urls = (await call('POST', '/api/upload', owner.cookie, form.payload, form.headers)).json<{ urls: string[] }>().urls;
       const subject = SUBJECTS[i % SUBJECTS.length]!;

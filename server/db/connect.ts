@@ -6,6 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
+  sql,
   PostgresDialect,
   SqliteAdapter,
   SqliteDriver,
@@ -19,6 +20,9 @@ import pg from 'pg';
 import type { Database } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
+
+/** The SQLite database's file name in DATA_DIR. */
+export const SQLITE_FILE = 'app.db';
 
 export interface TDatabase {
   db: Kysely<Database>;
@@ -75,19 +79,47 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * While PostgreSQL is down or restarting, a request waits at most this long for a connection
+ * and then answers 503, instead of hanging until the client gives up.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 2000;
+/**
+ * The server cancels a statement that runs longer (a lock wait, a runaway query) and the
+ * request answers 503. The slowest legitimate statements here (search and trending over a
+ * seeded database) take well under a second; migrations lift the limit (see withoutStatementTimeout).
+ */
+export const PG_STATEMENT_TIMEOUT_MS = 30_000;
+
+function postgresPool(options: TConnectOptions & { databaseUrl: string }): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+    // Notices a server that vanished without closing the socket (a dead host, a dropped route).
+    keepAlive: true,
+    types: pgTypes,
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  });
+  // A connection the server ends (restart, failover, pg_terminate_backend) makes its client emit
+  // 'error': idle in the pool, the pool re-emits it; checked out, the client itself does. An
+  // 'error' nobody listens to kills the process, so both are heard here. The query in flight
+  // has already been rejected (and answers 503), and the pool drops the broken client on
+  // release, so the next request gets a fresh connection.
+  const ignore = () => {};
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
+  return pool;
+}
+
 export function connect(options: TConnectOptions): TDatabase {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: 5000,
-      types: pgTypes,
-      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
+    const pool = postgresPool({ ...options, databaseUrl: options.databaseUrl });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
-  const file = options.sqliteFile ?? 'app.db';
+  const file = options.sqliteFile ?? SQLITE_FILE;
   if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
   const db = new Kysely<Database>({ dialect: sqliteDialect(file === ':memory:' ? file : join(options.dataDir, file)) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
@@ -109,4 +141,60 @@ export function isUniqueViolation(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Runs `work` on one connection with no statement timeout: schema changes on a large database
+ * (building an index) may rightly take longer than any request should.
+ */
+export async function withoutStatementTimeout<T>(db: Kysely<Database>, engine: Engine, work: (connection: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (engine !== 'postgres') return work(db);
+  return db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      // Back to the pool's setting before the connection serves requests again.
+      await sql`reset statement_timeout`.execute(connection);
+    }
+  });
+}
+
+const PG_UNAVAILABLE_CODES = new Set([
+  '57P01', // admin_shutdown: the server is stopping or the backend was terminated
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up, shutting down, in recovery
+  '57014', // query_canceled: statement_timeout
+  '53300', // too_many_connections
+]);
+/** A socket that could not connect or was cut: from pg, and alike from Redis or S3, for which a 503 is as right. */
+const NETWORK_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+/** pg's own words for a lost or missing connection (these errors carry no code). */
+const PG_UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // 'Connection terminated unexpectedly', '… due to connection timeout'
+  /^timeout exceeded when trying to connect$/, // the pool's connectionTimeoutMillis
+  /is not queryable$/, // a client whose connection already failed
+  /^Cannot use a pool after calling end on the pool$/,
+];
+
+/**
+ * Is this error the database being out of reach for now (down, restarting, overloaded, locked
+ * by another process past the busy timeout) rather than a fault in the request or the code?
+ * Such errors answer 503 with Retry-After instead of 500. Follows `cause` and AggregateError
+ * (a refused connection to a name with IPv4 and IPv6 addresses).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  // Node's own error for a client that hung up mid-request (ECONNRESET too): not the database.
+  if (message === 'aborted') return false;
+  if (typeof code === 'string') {
+    // Class 08: connection exceptions.
+    if (PG_UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || NETWORK_UNAVAILABLE_CODES.has(code)) return true;
+    // SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_BUSY_TIMEOUT …).
+    if (code.startsWith('SQLITE_BUSY')) return true;
+  }
+  if (typeof message === 'string' && PG_UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }

@@ -1,6 +1,6 @@
 // Applies the migrations in server/db/migrations, in name order, once each.
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import type { Engine } from './connect';
+import { withoutStatementTimeout, type Engine } from './connect';
 import type { Database } from './schema';
 import { accounts } from './migrations/0001-accounts';
 import { projects } from './migrations/0002-projects';
@@ -20,12 +20,13 @@ function migrations(engine: Engine): Record<string, Migration> {
 
 /** `pgSchema` keeps Kysely's bookkeeping tables in that schema (tests give each app its own). */
 export async function migrateToLatest(db: Kysely<Database>, engine: Engine, pgSchema?: string): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations(engine) },
-    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await withoutStatementTimeout(db, engine, (connection) =>
+    new Migrator({
+      db: connection,
+      provider: { getMigrations: async () => migrations(engine) },
+      ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+    }).migrateToLatest(),
+  );
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

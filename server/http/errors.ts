@@ -1,8 +1,9 @@
 // The one error shape: `{ message, details? }` with the right status. A 500 never
 // carries a stack trace or SQL; the log keeps them.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TErrorBody } from '../../shared/schemas/common';
+import { isDatabaseUnavailable } from '../db/connect';
 
 export class AppError extends Error {
   constructor(
@@ -15,6 +16,8 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
 export const unauthorized = () => new AppError(401, 'Unauthorized');
 export const forbidden = (message = 'Forbidden') => new AppError(403, message);
@@ -32,7 +35,17 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+  FST_ERR_BAD_URL: 'Malformed URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'URL too long',
 };
+
+/**
+ * Fastify's `frameworkErrors`: what it meets before routing (a broken percent escape, a path
+ * parameter over the limit) in the same shape, instead of its own body echoing the path.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  reply.code(error.statusCode ?? 400).send({ message: CLIENT_ERROR_MESSAGES[error.code] ?? 'Bad request' } satisfies TErrorBody);
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -49,6 +62,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, wrong content type, too large): say what, not how.
       const message = CLIENT_ERROR_MESSAGES[error.code] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Malformed JSON body' : 'Bad request');
       return reply.code(status).send({ message } satisfies TErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug: the database is restarting or out of reach. Say so calmly and when to retry;
+      // a load balancer or the client tries again, and the pool reconnects on its own.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '1').send({ message: SERVICE_UNAVAILABLE } satisfies TErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Internal Server Error' } satisfies TErrorBody);

@@ -8,11 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createStorage } from '../adapters/storage/create-storage';
-import { buildApp } from '../app';
+import { buildApp, type TAppDeps } from '../app';
 import { loadConfig, type TConfig } from '../config';
 import type { TContext } from '../context';
 import { connect, type Engine, type TDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { createReadCache } from '../lib/read-cache';
 import type { TThrottleStore } from '../http/rate-limit';
 
 /** The engines the API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -28,12 +29,16 @@ export interface TTestApp {
 }
 
 export interface TTestAppOptions {
+  /** Turn on the anonymous read cache (production has it on; most tests want it off). */
+  readCache?: boolean;
   env?: Record<string, string>;
   throttleStore?: TThrottleStore;
   /** Reuse another test app's database (for two processes sharing one). */
   shareWith?: TTestApp;
   /** Told when a message's e-mail is queued (main.ts kicks its outbox worker there). */
   onMailQueued?: () => void;
+  /** Told of each route as it is added (see buildApp). */
+  onRoute?: TAppDeps['onRoute'];
 }
 
 /** A fresh, migrated database of the given engine. */
@@ -79,17 +84,21 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   const startedAt = Date.now();
   const now = () => new Date(clock.now.getTime() + (Date.now() - startedAt));
   const storage = createStorage(config.storage);
+  // Off unless a test asks for it: factories write rows behind the app's back.
+  const readCache = createReadCache({ enabled: options.readCache ?? false });
   const app = await buildApp({
     config,
     database,
     now,
     storage,
+    readCache,
     logger: false,
     ...(options.throttleStore ? { throttleStore: options.throttleStore } : {}),
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
-  const ctx: TContext = { db: database.db, engine, config, now, storage };
+  const ctx: TContext = { db: database.db, engine, config, now, storage, readCache };
   return {
     app,
     ctx,

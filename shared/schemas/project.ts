@@ -136,6 +136,7 @@ export interface TProject {
   categories: string[];
   /** Media URLs, cover first. */
   images: string[];
+  /** Media details: all of them from a project's own endpoints; in lists the cover's only, without AI metadata. */
   media: TMedia[];
   tags: string[];
   likes: number;
@@ -158,5 +159,5 @@ export interface TFollowResponse {
   followers: number;
 }
 
-/** Lists answer an array; paging travels in headers so the SPEC's list shape stays. */
-export const PAGE_HEADERS = { nextCursor: 'x-next-cursor', hasMore: 'x-has-more', totalCount: 'x-total-count' } as const;
+// Defined beside the other constants, so the client can read list headers without loading zod.
+export { PAGE_HEADERS } from '../constants';

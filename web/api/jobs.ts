@@ -1,7 +1,7 @@
 // Jobs and job payments (SPEC §7): the live board with its filters, the poster's own jobs,
 // posting a job, and the three payment calls (session, card confirmation in test mode, activation).
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TJobType } from '@shared/constants';
+import { PAGE_HEADERS, type TJobType } from '@shared/constants';
 import type {
   TCreateJobBody,
   TJob,
@@ -11,7 +11,6 @@ import type {
   TTestCardPaymentRequest,
   TTestCardPaymentResult,
 } from '@shared/schemas/job';
-import { PAGE_HEADERS } from '@shared/schemas/project';
 import { fetchPage, type TPageOf } from './projects';
 import { apiJson, throwIfNotOk } from './request';
 

@@ -1,8 +1,8 @@
 // Projects: lists (paged through headers), one project, likes, follows, creation and upload.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PROJECTS_CACHE_MS } from '@shared/constants';
+import { PAGE_HEADERS, PROJECTS_CACHE_MS } from '@shared/constants';
 import type { TUploadResponse } from '@shared/schemas/media';
-import { PAGE_HEADERS, type TCreateProjectBody, type TFollowResponse, type TLikeResponse, type TProject, type TProjectSort, type TUpdateProjectBody } from '@shared/schemas/project';
+import type { TCreateProjectBody, TFollowResponse, TLikeResponse, TProject, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
 import { apiJson, throwIfNotOk } from './request';
 
 export const PROJECTS_KEY = '/api/projects';

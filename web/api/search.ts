@@ -1,7 +1,7 @@
 // Full-text search (issue 4): pages of matches with the total from x-total-count.
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { PROJECTS_CACHE_MS } from '@shared/constants';
-import { PAGE_HEADERS, type TProject } from '@shared/schemas/project';
+import { PAGE_HEADERS, PROJECTS_CACHE_MS } from '@shared/constants';
+import type { TProject } from '@shared/schemas/project';
 import { PROJECTS_KEY, type TPageOf } from './projects';
 import { throwIfNotOk } from './request';
 

@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { buildTestApp } from '../../test/build-test-app';
 import { buildUser, cookieFor } from '../../test/factories';
+import { S3_TEST_BUCKET, startS3Server, type TS3Server } from '../../test/s3-server';
 import { multipartBody } from '../../lib/multipart-body';
 import { createStorage } from './create-storage';
 import { IMMUTABLE_CACHE_CONTROL, type TStorage } from './storage';
 
-const BUCKET = 'media';
+const BUCKET = S3_TEST_BUCKET;
 const FIXTURES = new URL('../../test/fixtures/', import.meta.url);
 
 async function bytesOf(stream: Readable | null): Promise<Buffer> {
@@ -23,19 +23,18 @@ async function bytesOf(stream: Readable | null): Promise<Buffer> {
 }
 
 describe('S3 storage against a local S3-compatible server', () => {
-  const dir = mkdtempSync(join(tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(dir, 'buckets'), configureBuckets: [{ name: BUCKET, configs: [] }] });
-  let env: Record<string, string>;
+  const dir = mkdtempSync(join(tmpdir(), 's3-storage-'));
+  let s3: TS3Server;
+  let env: TS3Server['env'];
   let storage: TStorage;
 
   beforeAll(async () => {
-    const { port } = await server.run();
-    // s3rver accepts these fixed credentials.
-    env = { S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+    s3 = await startS3Server();
+    env = s3.env;
     storage = createStorage(loadConfig(env).storage);
   });
   afterAll(async () => {
-    await server.close();
+    await s3.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 

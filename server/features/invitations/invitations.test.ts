@@ -3,6 +3,7 @@ import { INVITE_CODE_ALPHABET } from '../../../shared/constants';
 import { buildTestApp, countRows, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildCode, buildUser, cookieFor, sessionCookieFrom, signupBody } from '../../test/factories';
 import { newInvitationCode } from './invitation-code';
+import { CODE_GUESS_RULE } from './invitations.service';
 import { ensureOperatorCode } from './operator-code';
 
 describe('invitation code generator', () => {
@@ -111,6 +112,25 @@ describe.each(ENGINES)('invitation codes on %s', (engine) => {
     expect(signup.statusCode).toBe(429);
     const elsewhere = await t.app.inject({ method: 'POST', url: '/api/invitation-codes/validate', payload: { code: real.code }, remoteAddress: '10.9.8.7' });
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('behind a proxy (TRUST_PROXY) counts guesses against the address the proxy appended, which the client cannot forge', async () => {
+    const behindProxy = await buildTestApp(engine, { env: { TRUST_PROXY: 'true' } });
+    try {
+      const real = await buildCode(behindProxy.ctx);
+      // The proxy (10.0.0.2) appends the address it saw to whatever X-Forwarded-For the client sent.
+      const guess = (forwardedFor: string, code: string) =>
+        behindProxy.app.inject({ method: 'POST', url: '/api/invitation-codes/validate', payload: { code }, remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': forwardedFor } });
+      for (let i = 0; i < CODE_GUESS_RULE.points; i += 1) {
+        // A made-up address of its own in front each time does not give the client a fresh allowance.
+        expect((await guess(`198.51.100.${i}, 203.0.113.7`, `ZZZZZZZZ${String(i).padStart(2, '0')}`)).statusCode).toBe(404);
+      }
+      expect((await guess('203.0.113.7', real.code)).statusCode).toBe(429);
+      // Another client behind the same proxy is not blocked with it: the proxy's own address is not the key.
+      expect((await guess('203.0.113.8', real.code)).statusCode).toBe(200);
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('gives an empty site one operator code, the same one until someone signs up', async () => {

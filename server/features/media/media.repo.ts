@@ -33,6 +33,17 @@ export async function attachMedia(db: Db, projectId: number, orderedIds: number[
  * list are deleted and returned (their files are the caller's to remove); listed uploads of
  * the owner that no project uses yet are attached.
  */
+/** Of these URLs, the media this owner may put in this project: its own, or their unattached uploads. */
+export function findUsableMediaByUrls(db: Db, use: { projectId: number; ownerId: number; urls: string[] }): Promise<ProjectMediaRow[]> {
+  return db
+    .selectFrom('project_media')
+    .selectAll()
+    .where('url', 'in', use.urls)
+    .where('owner_id', '=', use.ownerId)
+    .where((eb) => eb.or([eb('project_id', '=', use.projectId), eb('project_id', 'is', null)]))
+    .execute();
+}
+
 export async function detachMissingMedia(db: Db, change: { projectId: number; ownerId: number; orderedUrls: string[] }): Promise<ProjectMediaRow[]> {
   const current = await db.selectFrom('project_media').selectAll().where('project_id', '=', change.projectId).execute();
   const kept = new Set(change.orderedUrls);

@@ -1,11 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { IMAGE_MAX_BYTES } from '../../../shared/constants';
 import type { TContext } from '../../context';
 import { requireUser } from '../../http/sessions';
 import { storeUploads } from './media.service';
 import { MULTIPART_LIMITS, receiveUploads, removeReceived } from './receive-uploads';
 import { serveLocalMedia } from './serve-local-media';
 import { prepareTempDir, uploadTempDir } from './temp-files';
+
+/** The largest refused upload read to its end rather than cut off (one image at its size limit). */
+const DRAIN_REFUSED_UPLOAD_UP_TO_BYTES = IMAGE_MAX_BYTES;
 
 export async function mediaRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const tempDir = uploadTempDir(ctx.config.dataDir);
@@ -18,9 +22,14 @@ export async function mediaRoutes(app: FastifyInstance, ctx: TContext): Promise<
 
     // Refused before the body was read to its end (signed out, a file too large): answer at
     // once and close the connection, rather than read up to 200 MB nobody will keep; the
-    // unread rest would also stall the next request on a kept-alive connection.
+    // unread rest would also stall the next request on a kept-alive connection. A small body
+    // nothing has started to read is the exception: Node reads it to its end and drops it after
+    // the answer, and the client, still sending, gets that answer (401, 503). Closing on it
+    // resets the socket under the client's writes, and it sees a network error (EPIPE) instead.
     scope.addHook('onError', async (request, reply) => {
-      if (!request.raw.readableEnded) reply.header('Connection', 'close');
+      if (request.raw.readableEnded) return;
+      if (!request.raw.readableDidRead && Number(request.headers['content-length']) <= DRAIN_REFUSED_UPLOAD_UP_TO_BYTES) return;
+      reply.header('Connection', 'close');
     });
 
     scope.post('/api/upload', async (request, reply) => {

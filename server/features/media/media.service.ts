@@ -1,6 +1,6 @@
 // Uploads: received files become stored renditions and project_media rows, all or nothing.
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TAiMetadata, TMediaRendition, TMediaVariants, TUploadResponse } from '../../../shared/schemas/media';
 import { IMMUTABLE_CACHE_CONTROL, type TStorage } from '../../adapters/storage/storage';
@@ -14,6 +14,7 @@ import { limitConcurrency } from './limit-concurrency';
 import { insertMedia, mediaToApi, type NewProjectMediaRow } from './media.repo';
 import { MediaRefusal } from './media-refusal';
 import type { TReceivedFile } from './receive-uploads';
+import { newTempDir } from './temp-files';
 import { makeVideoPoster } from './video-poster';
 
 /**
@@ -77,7 +78,7 @@ async function storeRenditions(storage: TStorage, key: string, item: TPreparedMe
  * before anything is stored; any later failure removes what was stored.
  */
 export async function storeUploads(ctx: TContext, ownerId: number, files: TReceivedFile[], tempDir: string): Promise<TUploadResponse> {
-  const workDir = await mkdtemp(join(tempDir, 'work-'));
+  const workDir = await newTempDir(tempDir, 'work');
   const storedKeys: string[] = [];
   try {
     const prepared: TPreparedMedia[] = [];

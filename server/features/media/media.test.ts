@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mediaKindFromUrl, type TMedia, type TMediaRendition, type TUploadResponse } from '../../../shared/schemas/media';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildUser, cookieFor } from '../../test/factories';
@@ -319,6 +321,26 @@ describe.each(ENGINES)('media uploads on %s', (engine) => {
         expect(response.headers.get('connection')).toBe('close');
         expect((await fetch(`${address}/healthz`)).status).toBe(200);
       }
+      await expectNothingKept();
+    });
+
+    it('lets a signed-out client still sending an ordinary image read its 401, finish and keep the connection', async () => {
+      const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+      const body = await multipartBody([fixture('a1111.png')]);
+      const socket = connect(Number(address.port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      const receivedMatching = (pattern: RegExp) => vi.waitFor(() => expect(received).toMatch(pattern), { timeout: 5000 });
+      await once(socket, 'connect');
+      const head = `POST /api/upload HTTP/1.1\r\nHost: ${address.host}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`;
+      socket.write(head + body.payload.subarray(0, 1000).toString('latin1'), 'latin1');
+      await receivedMatching(/^HTTP\/1\.1 401 [^]*\r\n\r\n\{"message":"Unauthorized"\}$/);
+      // Cut off instead, the client's next write would fail (EPIPE) and it would see a network error, not the 401.
+      expect(received).not.toMatch(/^connection: close/im);
+      socket.write(body.payload.subarray(1000));
+      socket.write(`GET /healthz HTTP/1.1\r\nHost: ${address.host}\r\n\r\n`);
+      await receivedMatching(/\{"message":"Unauthorized"\}HTTP\/1\.1 200 /);
+      socket.destroy();
       await expectNothingKept();
     });
   });

@@ -101,11 +101,15 @@ export async function removeReceived(files: TReceivedFile[]): Promise<void> {
   await Promise.all(files.map((file) => rm(file.path, { force: true })));
 }
 
-/** The multipart plugin's limit errors, in this API's words. */
+/** busboy's parse failures are plain errors, told apart by their text: a body that is not a well-formed form. */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|The needle cannot|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)/;
+
+/** The multipart plugin's limit and parse errors, in this API's words. */
 function translated(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_FILES_LIMIT') return tooManyFiles();
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(413, 'Too many form fields');
+  if (error instanceof Error && code === undefined && MALFORMED_MULTIPART.test(error.message)) return new AppError(400, 'Malformed multipart body');
   return error;
 }
 

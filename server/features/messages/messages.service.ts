@@ -24,12 +24,6 @@ export interface TMessagesContext extends TContext {
   mailQueued: () => void;
 }
 
-/** PostgreSQL text cannot hold NUL, and no person types one: it goes, on both engines alike. */
-function withoutNul(value: string): string {
-  // eslint-disable-next-line no-control-regex -- NUL is exactly what is removed
-  return value.replace(/\u0000/g, '').trim();
-}
-
 function kindOf(recipientId: TContactRequest['recipientId']): TMessageKind {
   if (recipientId === SUPPORT_RECIPIENT) return 'support';
   if (recipientId === CAREERS_RECIPIENT) return 'careers';
@@ -46,11 +40,12 @@ export async function sendContactMessage(ctx: TMessagesContext, throttle: TThrot
   if (input.website?.trim()) return;
 
   const kind = kindOf(input.recipientId);
+  // NUL characters are already gone (server/http/drop-nul.ts); what is left must not be blank.
   const text = {
-    name: withoutNul(input.name),
-    subject: input.subject === null ? null : withoutNul(input.subject) || null,
-    message: withoutNul(input.message),
-    projectTitle: input.projectTitle === null ? null : withoutNul(input.projectTitle) || null,
+    name: input.name.trim(),
+    subject: input.subject === null ? null : input.subject.trim() || null,
+    message: input.message.trim(),
+    projectTitle: input.projectTitle === null ? null : input.projectTitle.trim() || null,
   };
   if (!text.name) throw invalidField('name', 'Name is required');
   if (!text.message) throw invalidField('message', 'Message is required');

@@ -72,9 +72,12 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
         { field: 'subject', message: 'Subject is too long' },
         { field: 'message', message: 'Message is too long' },
       ]);
-      // NUL cannot be stored in PostgreSQL text: it is dropped, and nothing else is left here.
+      // NUL cannot be stored in PostgreSQL text: it is dropped (before validation), and nothing else is left here.
       const nul = await contact({ name: '\u0000', email: 'a@example.com', message: ' \u0000 ', recipientId: 'support' });
-      expect(nul.json().details).toEqual([{ field: 'name', message: 'Name is required' }]);
+      expect(nul.json().details).toEqual([
+        { field: 'name', message: 'Name is required' },
+        { field: 'message', message: 'Message is required' },
+      ]);
       const nulMessage = await contact({ name: 'Ada', email: 'a@example.com', message: ' \u0000 ', recipientId: 'support' });
       expect(nulMessage.json().details).toEqual([{ field: 'message', message: 'Message is required' }]);
       expect(await countRows(t.ctx, 'messages')).toBe(0);

@@ -6,12 +6,25 @@ export function encodeCursor(cursor: TCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-export function decodeCursor(raw: string | undefined): TCursor | undefined {
+/** The type of the column a cursor's sort value is compared with. */
+export type TCursorValue = 'text' | 'integer' | 'number';
+
+/** Ids and counters are 32-bit integers in both engines. */
+const MAX_INT = 2_147_483_647;
+
+/** PostgreSQL fails the query (a 500) on a value of another type, out of range, or holding NUL. */
+function fits(value: unknown, kind: TCursorValue): boolean {
+  if (kind === 'text') return typeof value === 'string' && !value.includes('\u0000');
+  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+  return kind === 'number' || (Number.isInteger(value) && Math.abs(value) <= MAX_INT);
+}
+
+export function decodeCursor(raw: string | undefined, kind: TCursorValue = 'text'): TCursor | undefined {
   if (!raw) return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && (typeof value[0] === 'string' || typeof value[0] === 'number') && Number.isInteger(value[1])) {
-      return [value[0], value[1] as number];
+    if (Array.isArray(value) && value.length === 2 && fits(value[0], kind) && fits(value[1], 'integer')) {
+      return [value[0] as string | number, value[1] as number];
     }
   } catch {
     // Falls through to the error below.

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_HEADERS, ZCreateProjectRequest, ZListProjectsQuery, ZPageQuery, ZUpdateProjectRequest } from '../../../shared/schemas/project';
+import { PUBLIC_CACHE } from '../../http/public-cache';
 import type { TContext } from '../../context';
 import { requireUser } from '../../http/sessions';
 import type { TPage } from './cursor';
@@ -34,7 +35,7 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
   const api = app.withTypeProvider<ZodTypeProvider>();
   const viewerOf = (request: { currentUser: { id: number } | null }) => request.currentUser?.id ?? null;
 
-  api.get('/api/projects', { schema: { querystring: ZListProjectsQuery } }, async (request, reply) =>
+  api.get('/api/projects', { config: PUBLIC_CACHE, schema: { querystring: ZListProjectsQuery } }, async (request, reply) =>
     sendPage(reply, await listProjects(ctx, request.query, viewerOf(request))),
   );
 
@@ -45,11 +46,11 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
     return sendPage(reply, await listLikedProjects(ctx, user.id, request.query));
   });
 
-  api.get('/api/projects/similar/:id', { schema: { params: ZIdParams } }, async (request) =>
+  api.get('/api/projects/similar/:id', { config: PUBLIC_CACHE, schema: { params: ZIdParams } }, async (request) =>
     listSimilarProjects(ctx, request.params.id, viewerOf(request)),
   );
 
-  api.get('/api/projects/category/:category', { schema: { params: ZCategoryParams, querystring: ZListProjectsQuery.omit({ category: true }) } }, async (request, reply) =>
+  api.get('/api/projects/category/:category', { config: PUBLIC_CACHE, schema: { params: ZCategoryParams, querystring: ZListProjectsQuery.omit({ category: true }) } }, async (request, reply) =>
     sendPage(reply, await listProjects(ctx, { ...request.query, category: [request.params.category] }, viewerOf(request))),
   );
 
@@ -89,7 +90,7 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
     return toggleLike(ctx, user.id, request.params.id);
   });
 
-  api.get('/api/users/:id/projects', { schema: { params: ZIdParams, querystring: ZListProjectsQuery.extend({ sort: ZListProjectsQuery.shape.sort.removeDefault().default('recent') }) } }, async (request, reply) =>
+  api.get('/api/users/:id/projects', { config: PUBLIC_CACHE, schema: { params: ZIdParams, querystring: ZListProjectsQuery.extend({ sort: ZListProjectsQuery.shape.sort.removeDefault().default('recent') }) } }, async (request, reply) =>
     sendPage(reply, await listProjects(ctx, request.query, viewerOf(request), { userId: request.params.id })),
   );
 }

@@ -6,11 +6,11 @@ import type { TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { ProjectRow, UserRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';
-import { attachMedia, detachMissingMedia, findUnattachedMediaByUrls, listMediaOfProjects, mediaToApi } from '../media/media.repo';
+import { attachMedia, detachMissingMedia, findUnattachedMediaByUrls, findUsableMediaByUrls, listMediaOfProjects, mediaToApi } from '../media/media.repo';
 import { deleteStoredMedia } from '../media/media.service';
 import { syncSearchDocuments } from '../search/search.repo';
 import { toggleLikeRow } from '../social/social.repo';
-import { decodeCursor, toPage, type TPage } from './cursor';
+import { decodeCursor, toPage, type TCursorValue, type TPage } from './cursor';
 import {
   deleteProjectRow,
   findProjectById,
@@ -60,8 +60,12 @@ export function categoriesOf(category: string): string[] {
     .filter(Boolean);
 }
 
-/** Rows → the read shape, with a fixed number of queries however many rows there are. */
-export async function hydrateProjects(ctx: TContext, rows: ProjectRow[], viewerId: number | null): Promise<TProject[]> {
+/**
+ * Rows → the read shape, with a fixed number of queries however many rows there are.
+ * 'card' (lists) keeps only the cover's media details, without AI metadata: a card shows
+ * nothing else, and a gallery page stays a few kilobytes instead of tens.
+ */
+export async function hydrateProjects(ctx: TContext, rows: ProjectRow[], viewerId: number | null, shape: 'page' | 'card' = 'page'): Promise<TProject[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
   const creatorIds = [...new Set(rows.map((row) => row.user_id))];
@@ -77,9 +81,10 @@ export async function hydrateProjects(ctx: TContext, rows: ProjectRow[], viewerI
     const user = usersById.get(row.user_id);
     if (!user) throw new Error(`project ${row.id} has no creator`);
     const showPrompt = row.hide_prompt === 0 || viewerId === row.user_id;
-    const projectMedia = (media.get(row.id) ?? []).map((item) => {
+    const rowMedia = media.get(row.id) ?? [];
+    const projectMedia = (shape === 'card' ? rowMedia.slice(0, 1) : rowMedia).map((item) => {
       const api = mediaToApi(item);
-      return showPrompt ? api : { ...api, aiMetadata: null };
+      return showPrompt && shape === 'page' ? api : { ...api, aiMetadata: null };
     });
     return {
       id: row.id,
@@ -88,7 +93,7 @@ export async function hydrateProjects(ctx: TContext, rows: ProjectRow[], viewerI
       description: row.description,
       category: row.category,
       categories: categoriesOf(row.category),
-      images: projectMedia.map((item) => item.url),
+      images: rowMedia.map((item) => item.url),
       media: projectMedia,
       tags: tags.get(row.id) ?? [],
       likes: row.likes_count,
@@ -145,13 +150,38 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
 
 /** A project by id or slug; counts the viewer's view once a day. */
 export async function viewProject(ctx: TContext, key: { id: number } | { slug: string }, viewer: { userId: number | null; ip: string; userAgent: string }): Promise<TProject> {
+  const viewerKey = viewer.userId ? `u:${viewer.userId}` : `a:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
+  const day = ctx.now().toISOString().slice(0, 10);
+  // Anonymous visitors all see the same project: the hydrated copy is cached; the view is
+  // still counted per visitor.
+  const cacheKey = viewer.userId ? null : `project:${'id' in key ? `id:${key.id}` : `slug:${key.slug}`}`;
+  const cached = cacheKey ? ctx.readCache.get<TProject>(cacheKey) : undefined;
+  if (cached && cacheKey) {
+    if (!(await countViewOnce(ctx, cached.id, viewerKey, day))) return cached;
+    ctx.readCache.delete(cacheKey);
+    return { ...cached, views: cached.views + 1 };
+  }
+  const ticket = ctx.readCache.ticket();
   const row = 'id' in key ? await findProjectById(ctx.db, key.id) : await findProjectBySlug(ctx.db, key.slug);
   if (!row) throw notFound('Project not found');
-  const viewerKey = viewer.userId ? `u:${viewer.userId}` : `a:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
-  const counted = await recordView(ctx.db, row.id, viewerKey, ctx.now().toISOString().slice(0, 10));
+  const counted = await countViewOnce(ctx, row.id, viewerKey, day);
   const fresh = counted ? { ...row, views_count: row.views_count + 1 } : row;
   const [project] = await hydrateProjects(ctx, [fresh], viewer.userId);
+  if (cacheKey) ctx.readCache.set(cacheKey, project, ticket);
   return project!;
+}
+
+/**
+ * Counts a view once per visitor per day. Visitors who come back the same day are
+ * remembered in the read cache, so their visits cost no database write.
+ */
+async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
+  const seenKey = `viewed:${projectId}:${viewerKey}:${day}`;
+  if (ctx.readCache.get<true>(seenKey)) return false;
+  const ticket = ctx.readCache.ticket();
+  const counted = await recordView(ctx.db, projectId, viewerKey, day);
+  ctx.readCache.set(seenKey, true, ticket, seenKey.length + 64);
+  return counted;
 }
 
 /** The project without counting a view (meta tags, share images). */
@@ -162,16 +192,19 @@ export async function peekProject(ctx: TContext, key: { id: number } | { slug: s
   return project ?? null;
 }
 
+/** What each sort's cursor carries: the type of its column. */
+const SORT_CURSOR_VALUES = { trending: 'number', recent: 'text', popular: 'integer', views: 'integer' } as const satisfies Record<TListProjectsQuery['sort'], TCursorValue>;
+
 export async function listProjects(ctx: TContext, query: TListProjectsQuery, viewerId: number | null, scope: Pick<TProjectFilter, 'userId'> = {}): Promise<TPage<TProject>> {
   const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...scope };
-  const rows = await listProjectPage(ctx.db, { sort: query.sort, filter, limit: query.limit, after: decodeCursor(query.cursor) });
+  const rows = await listProjectPage(ctx.db, { sort: query.sort, filter, limit: query.limit, after: decodeCursor(query.cursor, SORT_CURSOR_VALUES[query.sort]) });
   const column = SORT_COLUMNS[query.sort];
-  return toPage(rows, query.limit, (row) => [row[column], row.id], (page) => hydrateProjects(ctx, page, viewerId));
+  return toPage(rows, query.limit, (row) => [row[column], row.id], (page) => hydrateProjects(ctx, page, viewerId, 'card'));
 }
 
 export async function listLikedProjects(ctx: TContext, userId: number, page: { limit: number; cursor?: string | undefined }): Promise<TPage<TProject>> {
   const rows = await listLikedPage(ctx.db, userId, page.limit, decodeCursor(page.cursor));
-  return toPage(rows, page.limit, (row) => [row.liked_at, row.id], (pageRows) => hydrateProjects(ctx, pageRows.map(({ liked_at: _likedAt, ...project }) => project), userId));
+  return toPage(rows, page.limit, (row) => [row.liked_at, row.id], (pageRows) => hydrateProjects(ctx, pageRows.map(({ liked_at: _likedAt, ...project }) => project), userId, 'card'));
 }
 
 export async function listSimilarProjects(ctx: TContext, projectId: number, viewerId: number | null): Promise<TProject[]> {
@@ -179,7 +212,7 @@ export async function listSimilarProjects(ctx: TContext, projectId: number, view
   if (!row) throw notFound('Project not found');
   const tags = (await tagsOfProjects(ctx.db, [row.id])).get(row.id) ?? [];
   const similar = await listSimilar(ctx.db, { id: row.id, tags, categories: categoriesOf(row.category) }, SIMILAR_LIMIT);
-  return hydrateProjects(ctx, similar, viewerId);
+  return hydrateProjects(ctx, similar, viewerId, 'card');
 }
 
 export async function pickRandomProject(ctx: TContext): Promise<{ id: number; slug: string }> {
@@ -203,6 +236,13 @@ async function ownedProject(ctx: TContext, userId: number, projectId: number): P
 export async function updateProject(ctx: TContext, userId: number, projectId: number, input: TUpdateProjectRequest): Promise<TProject> {
   const row = await ownedProject(ctx, userId, projectId);
   const removed = await ctx.db.transaction().execute(async (trx) => {
+    // Checked before anything changes: an unknown or foreign URL must not cost the project its media.
+    if (input.images !== undefined) {
+      const usable = await findUsableMediaByUrls(trx, { projectId: row.id, ownerId: userId, urls: input.images });
+      if (usable.length !== input.images.length || new Set(input.images).size !== input.images.length) {
+        throw invalidField('images', 'Upload the media files first; each can be used once');
+      }
+    }
     await updateProjectRow(trx, row.id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),

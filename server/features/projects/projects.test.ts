@@ -124,6 +124,17 @@ describe.each(ENGINES)('projects on %s', (engine) => {
   });
 
   describe('lists', () => {
+    it('gives cards every media URL but only the cover’s details, and the project page all of them', async () => {
+      const owner = await buildUser(t.ctx);
+      const project = await buildProject(t.ctx, owner, { media: 3 });
+      const [card] = (await t.app.inject({ url: '/api/projects' })).json() as TProject[];
+      expect(card!.images).toHaveLength(3);
+      expect(card!.media.map((item) => item.url)).toEqual([card!.images[0]]);
+      expect(card!.media[0]!.aiMetadata).toBeNull();
+      const page: TProject = (await t.app.inject({ url: `/api/projects/${project.id}` })).json();
+      expect(page.media.map((item) => item.url)).toEqual(card!.images);
+    });
+
     it('pages through every project exactly once in each sort, 12 by default', async () => {
       const owner = await buildUser(t.ctx);
       for (let i = 0; i < 30; i += 1) {
@@ -268,6 +279,21 @@ describe.each(ENGINES)('projects on %s', (engine) => {
       const dropped = await t.app.inject({ method: 'PATCH', url: `/api/projects/${project.id}`, headers: { cookie: ownerCookie }, payload: { images: [first] } });
       expect(dropped.json().images).toEqual([first]);
       expect(await t.ctx.db.selectFrom('project_media').select('id').where('url', '=', second!).executeTakeFirst()).toBeUndefined();
+    });
+
+    it('refuses media that is unknown, someone else’s or repeated, and keeps the project’s own', async () => {
+      const owner = await buildUser(t.ctx);
+      const project = await buildProject(t.ctx, owner, { media: 2 });
+      const cookie = await cookieFor(t.ctx, owner);
+      const strangers = await buildMedia(t.ctx, (await buildUser(t.ctx)).id);
+      const [first] = project.images;
+      for (const images of [['/media/nowhere.webp'], [strangers.url], [first, first]]) {
+        const refused = await t.app.inject({ method: 'PATCH', url: `/api/projects/${project.id}`, headers: { cookie }, payload: { images } });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().details[0]).toMatchObject({ field: 'images', message: 'Upload the media files first; each can be used once' });
+      }
+      const kept: TProject = (await t.app.inject({ url: `/api/projects/${project.id}` })).json();
+      expect(kept.images).toEqual(project.images);
     });
 
     it('lets only the owner delete, removing the project and its rows', async () => {

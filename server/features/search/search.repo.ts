@@ -7,11 +7,12 @@ import { ftsMatchExpression, tsQueryExpression } from './search-terms';
 
 type Db = Kysely<Database>;
 
-export type TSearchScope = { projectId: number } | { userId: number };
+/** `everything`: every project at once, after a bulk load (bench/seed-scale.ts). */
+export type TSearchScope = { projectId: number } | { userId: number } | 'everything';
 
-/** Rewrites the search documents of one project, or of all of a creator's projects. */
+/** Rewrites the search documents of one project, of all of a creator's projects, or of every project. */
 export async function syncSearchDocuments(db: Db, engine: Engine, scope: TSearchScope): Promise<void> {
-  const where = 'projectId' in scope ? sql`p.id = ${scope.projectId}` : sql`p.user_id = ${scope.userId}`;
+  const where = scope === 'everything' ? sql`1 = 1` : 'projectId' in scope ? sql`p.id = ${scope.projectId}` : sql`p.user_id = ${scope.userId}`;
   if (engine === 'sqlite') {
     await sql`delete from projects_fts where rowid in (select p.id from projects p where ${where})`.execute(db);
     await sql`insert into projects_fts (rowid, title, description, tags, categories, creator)

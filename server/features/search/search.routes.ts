@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_HEADERS, ZListProjectsQuery, ZPageQuery } from '../../../shared/schemas/project';
+import { PUBLIC_CACHE } from '../../http/public-cache';
 import type { TContext } from '../../context';
 import { sendPage } from '../projects/projects.routes';
 import { search } from './search.service';
@@ -15,7 +16,7 @@ const ZSearchQuery = ZPageQuery.extend({
 export async function searchRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/projects/search/:query', { schema: { params: ZSearchParams, querystring: ZSearchQuery } }, async (request, reply) => {
+  api.get('/api/projects/search/:query', { config: PUBLIC_CACHE, schema: { params: ZSearchParams, querystring: ZSearchQuery } }, async (request, reply) => {
     const page = await search(ctx, request.params.query, request.query, request.currentUser?.id ?? null);
     reply.header(PAGE_HEADERS.totalCount, String(page.total));
     return sendPage(reply, page);

@@ -22,7 +22,7 @@ export async function search(ctx: TContext, text: string, query: TSearchQuery, v
   const { rows, total } = await searchProjects(ctx.db, ctx.engine, { terms, sort: query.sort, categories: query.category, limit: query.limit, offset });
   const hasMore = rows.length > query.limit && offset + query.limit < MAX_OFFSET;
   return {
-    items: await hydrateProjects(ctx, rows.slice(0, query.limit), viewerId),
+    items: await hydrateProjects(ctx, rows.slice(0, query.limit), viewerId, 'card'),
     nextCursor: hasMore ? String(offset + query.limit) : null,
     total,
   };

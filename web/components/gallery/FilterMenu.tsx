@@ -1,10 +1,13 @@
 // A dropdown of checkable choices (categories, tags) that stays open while several are picked.
-import { Check, ChevronDown } from 'lucide-react';
-import { DropdownMenu as MenuPrimitive } from 'radix-ui';
-import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Button, type ButtonProps } from '@/components/ui/button';
 
-interface FilterMenuProps {
+// The menu (Radix and its positioning engine) loads just after the gallery's first render;
+// until then its button shows as it will look, marked unavailable.
+const FilterMenuDropdown = lazy(() => import('./FilterMenuDropdown'));
+
+export interface FilterMenuProps {
   label: string;
   options: readonly string[];
   selected: readonly string[];
@@ -13,39 +16,25 @@ interface FilterMenuProps {
   format?: (option: string) => string;
 }
 
-export function FilterMenu({ label, options, selected, onToggle, format = (option) => option }: FilterMenuProps) {
+/** The menu's button: its label, how many choices are ticked, and a chevron. */
+export function FilterMenuButton({ label, selectedCount, ...props }: { label: string; selectedCount: number } & ButtonProps) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild disabled={options.length === 0}>
-        <Button variant="outline" size="sm">
-          {label}
-          {selected.length > 0 && (
-            <span className="rounded-full bg-accent px-1.5 text-[11px] leading-4 text-white" aria-label={`${selected.length} selected`}>
-              {selected.length}
-            </span>
-          )}
-          <ChevronDown className="h-4 w-4 text-zinc-500" aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" aria-label={label} className="max-h-80 overflow-y-auto">
-        {options.map((option) => (
-          <MenuPrimitive.CheckboxItem
-            key={option}
-            checked={selected.includes(option)}
-            onCheckedChange={() => onToggle(option)}
-            // Keep the menu open so several choices can be ticked in a row.
-            onSelect={(event) => event.preventDefault()}
-            className="group flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-sm text-ink outline-none select-none data-[highlighted]:bg-zinc-100"
-          >
-            <span className="flex h-4 w-4 items-center justify-center rounded border border-zinc-400 group-data-[state=checked]:border-accent group-data-[state=checked]:bg-accent">
-              <MenuPrimitive.ItemIndicator>
-                <Check className="h-3 w-3 text-white" strokeWidth={3} aria-hidden />
-              </MenuPrimitive.ItemIndicator>
-            </span>
-            {format(option)}
-          </MenuPrimitive.CheckboxItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button variant="outline" size="sm" {...props}>
+      {label}
+      {selectedCount > 0 && (
+        <span className="rounded-full bg-accent px-1.5 text-[11px] leading-4 text-white" aria-label={`${selectedCount} selected`}>
+          {selectedCount}
+        </span>
+      )}
+      <ChevronDown className="h-4 w-4 text-zinc-500" aria-hidden />
+    </Button>
+  );
+}
+
+export function FilterMenu(props: FilterMenuProps) {
+  return (
+    <Suspense fallback={<FilterMenuButton label={props.label} selectedCount={props.selected.length} aria-disabled />}>
+      <FilterMenuDropdown {...props} />
+    </Suspense>
   );
 }

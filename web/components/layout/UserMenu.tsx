@@ -1,38 +1,24 @@
-import { LogOut, Ticket, User } from 'lucide-react';
-import { useNavigate } from 'react-router';
+// The signed-in member's avatar in the header, opening the account menu.
+import { lazy, Suspense, type ButtonHTMLAttributes } from 'react';
 import type { TCurrentUser } from '@shared/schemas/user';
-import { displayName } from '@shared/format';
-import { signOut } from '@/api/auth';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { UserAvatar } from '@/components/user/UserAvatar';
 
-export function UserMenu({ user }: { user: TCurrentUser }) {
-  const navigate = useNavigate();
+// Signed-out visitors never need the menu (Radix and its positioning engine): it loads when a
+// member is known, and until then the avatar shows as it will look, marked unavailable.
+const UserMenuDropdown = lazy(() => import('./UserMenuDropdown'));
+
+export function AccountButton({ user, ...props }: { user: TCurrentUser } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className="rounded-full" aria-label="Account menu">
-        <UserAvatar user={user} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>
-          <span className="block truncate font-medium text-ink">{displayName(user)}</span>
-          <span className="block truncate text-[13px] text-zinc-500">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void navigate('/profile')}>
-          <User className="h-4 w-4 text-zinc-500" aria-hidden />
-          Profile
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void navigate('/invitation-codes')}>
-          <Ticket className="h-4 w-4 text-zinc-500" aria-hidden />
-          Invitation Codes
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut()}>
-          <LogOut className="h-4 w-4 text-zinc-500" aria-hidden />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button type="button" className="rounded-full" aria-label="Account menu" {...props}>
+      <UserAvatar user={user} />
+    </button>
+  );
+}
+
+export function UserMenu({ user }: { user: TCurrentUser }) {
+  return (
+    <Suspense fallback={<AccountButton user={user} aria-disabled />}>
+      <UserMenuDropdown user={user} />
+    </Suspense>
   );
 }

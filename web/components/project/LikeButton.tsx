@@ -1,12 +1,12 @@
 // The like toggle with its count (SPEC §4, §8), on cards and on the project page.
 import { Heart } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
-import { toast } from 'sonner';
 import { TIMINGS } from '@shared/constants';
 import { useCurrentUser } from '@/api/auth';
 import { useLikeProject } from '@/api/projects';
 import { errorStatus } from '@/api/request';
 import { cn } from '@/lib/cn';
+import { showToast } from '@/lib/toast';
 
 const SIZES = {
   sm: 'h-8 gap-1.5 px-2 text-[13px] [&_svg]:h-4 [&_svg]:w-4',
@@ -23,7 +23,7 @@ interface LikeButtonProps {
 
 /** SPEC §8: signed out, say so and go to the old login endpoint after 1000 ms. */
 function askToSignIn() {
-  toast('Authentication Required', { description: 'Please log in to like projects' });
+  showToast('message', 'Authentication Required', { description: 'Please log in to like projects' });
   window.setTimeout(() => {
     window.location.href = '/api/login';
   }, TIMINGS.failedLikeRedirect);
@@ -52,7 +52,7 @@ export function LikeButton({ projectId, liked, likes, size = 'sm', className }: 
       onSuccess: (result) => setShown({ liked: result.liked, likes: result.newCount }),
       onError: (error) => {
         if (errorStatus(error) === 401) askToSignIn();
-        else toast.error('Error', { description: 'Failed to update like. Please try again.' });
+        else showToast('error', 'Error', { description: 'Failed to update like. Please try again.' });
       },
     });
   };

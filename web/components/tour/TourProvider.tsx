@@ -1,9 +1,12 @@
 // Onboarding tour state (SPEC §4 'Tour'): auto-start for new members, restart from anywhere, per-member completed flag.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { STORAGE_KEYS, TIMINGS } from '@shared/constants';
 import { useCurrentUser } from '@/api/auth';
-import { TourDialog } from './TourDialog';
+import { useHasBeenTrue } from '@/hooks/useHasBeenTrue';
 import { buildTourSteps } from './tour-steps';
+
+// Most page loads never show the tour: its dialog loads when it first opens.
+const TourDialog = lazy(() => import('./TourDialog').then((module) => ({ default: module.TourDialog })));
 
 interface TTourControls {
   /** Opens the tour at its first step, signed in or not. */
@@ -52,6 +55,7 @@ export function TourProvider({ children }: { children: ReactNode }) {
   const firstName = user?.firstName || null;
   const steps = useMemo(() => buildTourSteps(firstName), [firstName]);
   const [tour, setTour] = useState<TTourState>({ open: false, stepIndex: 0 });
+  const dialogLoaded = useHasBeenTrue(tour.open);
   // Members already auto-started in this page load: signing out and back in must not replay it.
   const autoStarted = useRef(new Set<number>());
 
@@ -92,16 +96,18 @@ export function TourProvider({ children }: { children: ReactNode }) {
   return (
     <TourContext.Provider value={controls}>
       {children}
-      {step && (
-        <TourDialog
-          open={tour.open}
-          step={step}
-          stepIndex={tour.stepIndex}
-          stepCount={steps.length}
-          onBack={back}
-          onNext={next}
-          onDismiss={finish}
-        />
+      {step && dialogLoaded && (
+        <Suspense fallback={null}>
+          <TourDialog
+            open={tour.open}
+            step={step}
+            stepIndex={tour.stepIndex}
+            stepCount={steps.length}
+            onBack={back}
+            onNext={next}
+            onDismiss={finish}
+          />
+        </Suspense>
       )}
     </TourContext.Provider>
   );

@@ -1,21 +1,14 @@
-import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 
-export const TooltipProvider = TooltipPrimitive.Provider;
+// The popup and its positioning engine are a fifth of the home page's JavaScript: they load
+// just after the first render, and until then the control shows and works without a tooltip.
+const TooltipPopup = lazy(() => import('./tooltip-popup'));
 
 /** Wraps a control (usually an icon button) with a short text shown on hover and focus. */
 export function Tooltip({ content, children }: { content: string; children: ReactNode }) {
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          sideOffset={6}
-          className="z-50 animate-fade-in rounded-md bg-ink px-2 py-1 text-xs font-medium text-white shadow-md"
-        >
-          {content}
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <Suspense fallback={children}>
+      <TooltipPopup content={content}>{children}</TooltipPopup>
+    </Suspense>
   );
 }

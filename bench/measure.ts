@@ -1,0 +1,58 @@
+// One autocannon round against a running process, reduced to the numbers the bench reports.
+import autocannon from 'autocannon';
+
+export interface TMeasurement {
+  /** Completed requests in the round. */
+  requests: number;
+  /** Mean of the per-second request counts. */
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Everything that is not a 2xx answer: socket errors (timeouts included) plus non-2xx responses. */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  /** Mean response bytes per second. */
+  throughputBytesPerSec: number;
+  durationSeconds: number;
+}
+
+export interface TRound {
+  url: string;
+  /** The requests connection number `connection` cycles through. */
+  requestsFor(connection: number): autocannon.Request[];
+  connections: number;
+  durationSeconds: number;
+}
+
+export async function measure(round: TRound): Promise<TMeasurement> {
+  let nextConnection = 0;
+  const result = await autocannon({
+    url: round.url,
+    connections: round.connections,
+    duration: round.durationSeconds,
+    // Each connection gets its own cycle (its own session and project in the signed-in mix).
+    setupClient: (client) => client.setRequests(round.requestsFor(nextConnection++)),
+  });
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]));
+  return {
+    requests: result.requests.total,
+    reqPerSec: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    // autocannon's `errors` already counts its timeouts.
+    errors: result.errors + result.non2xx,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+    throughputBytesPerSec: result.throughput.average,
+    durationSeconds: result.duration,
+  };
+}
+
+/** A warm-up round (JIT, caches, pools; not recorded), then the measured one. */
+export async function warmThenMeasure(round: TRound, warmupSeconds: number): Promise<TMeasurement> {
+  if (warmupSeconds > 0) await measure({ ...round, durationSeconds: warmupSeconds });
+  return measure(round);
+}

@@ -1,0 +1,150 @@
+// The bench's output: one plain table on stdout and the same numbers as JSON.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatRouteSizes, type TRouteSize } from './client-size';
+import type { TMeasurement } from './measure';
+import type { TBudget, TScenarioInputs } from './scenarios';
+import { formatUploadRows, uploadBudgetMisses, type TUploadRow } from './upload-bench';
+
+export interface TScenarioRow extends TMeasurement {
+  name: string;
+  title: string;
+  budget: TBudget | null;
+  /** req/s ÷ the ceiling's req/s. */
+  shareOfCeiling: number;
+  /** null when the row has no budget; else what missed it (empty: within budget). */
+  budgetMisses: string[] | null;
+}
+
+export interface TBenchResult {
+  smoke: boolean;
+  engine: string;
+  startedAt: string;
+  finishedAt: string;
+  git: { commit: string | null; dirty: boolean | null };
+  machine: { cpus: number; cpuModel: string; totalMemoryMb: number; node: string; platform: string; loadAverageAtStart: number[] };
+  settings: { durationSeconds: number; warmupSeconds: number; connections: number; requestLogging: string };
+  dataset: Record<string, number>;
+  inputs: Omit<TScenarioInputs, 'sessions'> & { signedInMembers: number };
+  /** The bare Fastify hello world, measured before and after the scenarios; the ceiling is their mean. */
+  ceiling: { reqPerSec: number; first: TMeasurement; last: TMeasurement };
+  scenarios: TScenarioRow[];
+  upload: { rows: TUploadRow[] } | { skipped: string } | { failed: string };
+  clientRoutes: { rows: TRouteSize[] } | { skipped: string };
+}
+
+export const BUDGET_LEGEND =
+  'budgets: list & detail ≥ 50% of the ceiling, p99 ≤ 25 ms, 0 errors; search the same with p99 ≤ 30 ms; — = shown without a budget. Latencies in whole ms (autocannon).';
+
+export function budgetMisses(budget: TBudget | null, measured: TMeasurement, shareOfCeiling: number): string[] | null {
+  if (!budget) return null;
+  const misses: string[] = [];
+  if (shareOfCeiling < budget.minShareOfCeiling) misses.push('share');
+  if (measured.p99Ms > budget.maxP99Ms) misses.push('p99');
+  if (measured.errors > 0) misses.push('errors');
+  return misses;
+}
+
+const useColour = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+const paint = (code: number, text: string) => (useColour ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+const integer = (value: number) => Math.round(value).toLocaleString('en-US');
+// autocannon records latencies in whole milliseconds: a response under 1 ms counts as 0.
+const milliseconds = (value: number) => (value < 1 ? '<1 ms' : `${Math.round(value)} ms`);
+const megabytesPerSecond = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB/s`;
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+function verdict(row: TScenarioRow): string {
+  if (row.budgetMisses === null) return '—';
+  return row.budgetMisses.length === 0 ? paint(32, '✓') : paint(31, `✗ ${row.budgetMisses.join(', ')}`);
+}
+
+/** Columns padded to their widest cell; colour codes (TTY only) do not count towards the width. */
+function alignColumns(rows: string[][], rightAligned: Set<number>): string {
+  // eslint-disable-next-line no-control-regex -- removing our own colour codes to measure the visible text
+  const visible = (cell: string) => cell.replace(/\u001b\[\d+m/g, '').length;
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => visible(row[column] ?? ''))));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => {
+          const padding = ' '.repeat(widths[column]! - visible(cell));
+          return rightAligned.has(column) ? padding + cell : cell + padding;
+        })
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+export function formatTable(result: TBenchResult): string {
+  const header = ['scenario', 'req/s', 'p50', 'p99', 'errors', 'throughput', 'of ceiling', 'budget'];
+  const ceilingRow = (label: string, measured: TMeasurement) => [
+    label,
+    integer(measured.reqPerSec),
+    milliseconds(measured.p50Ms),
+    milliseconds(measured.p99Ms),
+    integer(measured.errors),
+    megabytesPerSecond(measured.throughputBytesPerSec),
+    result.ceiling.reqPerSec > 0 ? percent(measured.reqPerSec / result.ceiling.reqPerSec) : '—',
+    '',
+  ];
+  const rows = [
+    header,
+    ceilingRow('ceiling: hello world (first)', result.ceiling.first),
+    ...result.scenarios.map((row) => [
+      row.title,
+      integer(row.reqPerSec),
+      milliseconds(row.p50Ms),
+      milliseconds(row.p99Ms),
+      integer(row.errors),
+      megabytesPerSecond(row.throughputBytesPerSec),
+      percent(row.shareOfCeiling),
+      verdict(row),
+    ]),
+    ceilingRow('ceiling: hello world (last)', result.ceiling.last),
+  ];
+  return alignColumns(rows, new Set([1, 2, 3, 4, 5, 6]));
+}
+
+function formatUpload(upload: TBenchResult['upload']): string {
+  if ('skipped' in upload) return `Upload bench skipped: ${upload.skipped}`;
+  if ('failed' in upload) return `Upload bench failed: ${upload.failed}`;
+  const misses = uploadBudgetMisses(upload.rows);
+  return [formatUploadRows(upload.rows), misses.length === 0 ? 'uploads within budget' : `over budget: ${misses.join('; ')}`].join('\n');
+}
+
+function formatClientRoutes(clientRoutes: TBenchResult['clientRoutes']): string {
+  if ('skipped' in clientRoutes) return `Client route sizes skipped: ${clientRoutes.skipped}`;
+  return `Client JavaScript per route (gzip):\n${formatRouteSizes(clientRoutes.rows)}`;
+}
+
+export function formatReport(result: TBenchResult): string {
+  const { settings, dataset } = result;
+  const counts = Object.entries(dataset)
+    .map(([name, count]) => `${integer(count)} ${name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)}`)
+    .join(', ');
+  return [
+    `${result.smoke ? 'Smoke run' : 'Bench'} on ${result.engine} (${counts}); ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s per scenario; request logging ${settings.requestLogging}.`,
+    `Ceiling (bare Fastify hello world, mean of first and last): ${integer(result.ceiling.reqPerSec)} req/s.`,
+    '',
+    formatTable(result),
+    BUDGET_LEGEND,
+    '',
+    formatUpload(result.upload),
+    '',
+    formatClientRoutes(result.clientRoutes),
+  ].join('\n');
+}
+
+/** `<engine>-<timestamp>.json` and `latest-<engine>.json` in the folder; answers the timestamped path. */
+export function writeResult(result: TBenchResult, folder: string): string {
+  mkdirSync(folder, { recursive: true });
+  // No colons in file names: they are not portable to every checkout.
+  const stamp = result.startedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  const file = join(folder, `${result.engine}-${stamp}.json`);
+  writeFileSync(file, json);
+  writeFileSync(join(folder, `latest-${result.engine}.json`), json);
+  return file;
+}

@@ -1,0 +1,301 @@
+// `npm run bench`: starts the production server on the configured database (DATABASE_URL
+// switches the engine) and a bare Fastify hello world as the ceiling, drives both with
+// autocannon, prints one table and writes it as JSON. `--smoke` proves the harness works on a
+// small throwaway dataset (CI): it fails when the harness breaks, never on speed.
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig, processEnv } from '../server/config';
+import { clientRouteSizes } from './client-size';
+import { readDataset, seedSmokeDataset, type TDataset } from './dataset';
+import { warmThenMeasure, type TMeasurement } from './measure';
+import { freePort, ROOT, spawnAndWait, type TChild } from './processes';
+import { budgetMisses, formatReport, writeResult, type TBenchResult, type TScenarioRow } from './report';
+import { BenchClient, buildScenarios, discoverInputs, probeScenario, SCENARIO_NAMES, type TScenario, type TScenarioName } from './scenarios';
+import { runUploadBench } from './upload-bench';
+
+const USAGE = `Usage: npm run bench -- [options]
+  --duration <s>       measured seconds per scenario (default 20; smoke 2)
+  --warmup <s>         warm-up seconds before each, not recorded (default 5; smoke 0.5)
+  --connections <n>    concurrent connections (default 50; smoke 10)
+  --only <a,b>         only these scenarios: ${SCENARIO_NAMES.join(', ')}
+  --min-projects <n>   refuse a dataset smaller than this (default 1000)
+  --smoke              seed a small throwaway dataset and check that the harness works
+  --upload/--no-upload run the upload bench after the scenarios (default) or skip it
+  --results-dir <dir>  where the JSON goes (default bench/results; smoke: a temporary folder)
+The database is the one DATA_DIR / DATABASE_URL describe, as for npm start.`;
+
+const FULL = { durationSeconds: 20, warmupSeconds: 5, connections: 50 };
+const SMOKE = { durationSeconds: 2, warmupSeconds: 0.5, connections: 10 };
+const SERVER_START_TIMEOUT_MS = 180_000; // start.ts may build the client first
+const REQUEST_LOGGING = 'off (LOG_LEVEL=warn)';
+
+interface TOptions {
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  only: TScenarioName[];
+  minProjects: number;
+  smoke: boolean;
+  upload: boolean;
+  resultsDir: string;
+}
+
+class UsageError extends Error {}
+
+function numberOption(name: string, value: string | undefined, fallback: number, { integer = false, min = 0 } = {}): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number < min || (integer && !Number.isInteger(number))) {
+    throw new UsageError(`--${name} must be a ${integer ? 'whole ' : ''}number ≥ ${min}, got "${value}"`);
+  }
+  return number;
+}
+
+function parseOptions(argv: string[]): TOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      only: { type: 'string' },
+      'min-projects': { type: 'string' },
+      smoke: { type: 'boolean', default: false },
+      upload: { type: 'boolean', default: false },
+      'no-upload': { type: 'boolean', default: false },
+      'results-dir': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const defaults = values.smoke ? SMOKE : FULL;
+  const only = values.only ? values.only.split(',').map((name) => name.trim()) : [...SCENARIO_NAMES];
+  const unknown = only.filter((name) => !(SCENARIO_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new UsageError(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIO_NAMES.join(', ')}`);
+  return {
+    durationSeconds: numberOption('duration', values.duration, defaults.durationSeconds, { min: 1 }),
+    warmupSeconds: numberOption('warmup', values.warmup, defaults.warmupSeconds),
+    connections: numberOption('connections', values.connections, defaults.connections, { integer: true, min: 1 }),
+    only: only as TScenarioName[],
+    minProjects: numberOption('min-projects', values['min-projects'], 1000, { integer: true }),
+    smoke: values.smoke,
+    upload: !values['no-upload'],
+    resultsDir: values['results-dir'] ?? (values.smoke ? join(tmpdir(), 'bench-smoke-results') : join(ROOT, 'bench/results')),
+  };
+}
+
+/** Undone in reverse order at the end, on an error and on Ctrl-C: no process or database is left behind. */
+const cleanups: (() => Promise<void>)[] = [];
+async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0) {
+    await cleanups
+      .pop()!()
+      .catch((error: unknown) => console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}
+
+/** Set on Ctrl-C / SIGTERM: the cleanup under way, after which the process exits with 130. */
+let interruption: Promise<void> | null = null;
+
+/** Between steps: an interrupted run goes no further (and writes no results). */
+function stopIfInterrupted(): void {
+  if (interruption) throw new Error('interrupted');
+}
+
+const benchStartedAt = Date.now();
+/** Progress on stderr, with the seconds since the start (stdout carries only the report). */
+const log = (line: string) => process.stderr.write(`[${((Date.now() - benchStartedAt) / 1000).toFixed(1).padStart(5)} s] ${line}\n`);
+
+function gitState(): TBenchResult['git'] {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    return { commit: git('rev-parse', 'HEAD'), dirty: git('status', '--porcelain').length > 0 };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
+/** The processes this run started, for their last output when the run fails. */
+const children: TChild[] = [];
+function track(child: TChild): void {
+  children.push(child);
+  cleanups.push(() => child.stop());
+  log(`${child.name} pid ${child.pid} starting at ${child.url}`);
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<TChild> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return spawnAndWait({
+    name: 'server',
+    entry: 'server/cli/start.ts',
+    env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
+    url,
+    // /readyz (database reachable) where the server has it; /healthz alone otherwise.
+    ready: [{ path: '/healthz' }, { path: '/readyz', optional: true }],
+    readyTimeoutMs: SERVER_START_TIMEOUT_MS,
+    onSpawned: track,
+  });
+}
+
+async function startHelloWorld(): Promise<TChild> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return spawnAndWait({ name: 'hello world', entry: 'bench/hello-world.ts', args: [String(port)], env: process.env, url, ready: [{ path: '/' }], readyTimeoutMs: 30_000, onSpawned: track });
+}
+
+function machineInfo(): TBenchResult['machine'] {
+  const cores = cpus();
+  return {
+    cpus: cores.length,
+    cpuModel: cores[0]?.model ?? 'unknown',
+    totalMemoryMb: Math.round(totalmem() / 1_048_576),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    // Other work on the machine shows up here, and in a ceiling that differs between first and last.
+    loadAverageAtStart: loadavg(),
+  };
+}
+
+function scenarioRow(scenario: TScenario, measurement: TMeasurement, ceiling: number): TScenarioRow {
+  const shareOfCeiling = ceiling > 0 ? measurement.reqPerSec / ceiling : 0;
+  return { name: scenario.name, title: scenario.title, budget: scenario.budget, ...measurement, shareOfCeiling, budgetMisses: budgetMisses(scenario.budget, measurement, shareOfCeiling) };
+}
+
+function clientRoutesSection(): TBenchResult['clientRoutes'] {
+  try {
+    return { rows: clientRouteSizes(join(ROOT, 'dist/web')) };
+  } catch (error) {
+    return { skipped: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Why the run's numbers cannot be trusted (empty: they can). */
+function brokenBecause(result: TBenchResult): string[] {
+  const reasons: string[] = [];
+  if (!(result.ceiling.reqPerSec > 0)) reasons.push('the hello-world ceiling measured 0 req/s');
+  if ('failed' in result.upload) reasons.push(`upload bench: ${result.upload.failed}`);
+  for (const row of result.scenarios) {
+    if (row.requests === 0) reasons.push(`${row.name}: no requests completed`);
+    if (row.errors > 0) reasons.push(`${row.name}: ${row.errors} errors (${JSON.stringify(row.statusCodes)}, ${row.timeouts} timeouts)`);
+  }
+  return reasons;
+}
+
+async function run(options: TOptions): Promise<number> {
+  const startedAt = new Date();
+  const env = processEnv();
+  let serverEnv: NodeJS.ProcessEnv = env;
+  if (options.smoke) {
+    log(`Smoke run: seeding a small throwaway ${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'} dataset…`);
+    serverEnv = { ...env, ...(await seedSmokeDataset(env, (cleanup) => cleanups.push(cleanup))) };
+    log(`seeded into DATA_DIR=${serverEnv.DATA_DIR}${serverEnv.DATABASE_URL ? ` and ${new URL(serverEnv.DATABASE_URL).pathname.slice(1)}` : ''}`);
+  }
+  const dataset: TDataset = await readDataset(loadConfig(serverEnv));
+  if (dataset.counts.projects < (options.smoke ? 1 : options.minProjects)) {
+    console.error(
+      `The ${dataset.engine} database has ${dataset.counts.projects} projects; the bench needs at least ${options.minProjects} to mean anything.\n` +
+        'Run `npm run seed:scale` first (with the same DATA_DIR / DATABASE_URL), or pass --min-projects to bench a smaller dataset.',
+    );
+    return 1;
+  }
+
+  log(`Starting the production server (NODE_ENV=production, request logging ${REQUEST_LOGGING}) on ${dataset.engine}…`);
+  const server = await startServer(serverEnv);
+  const helloWorld = await startHelloWorld();
+  const client = new BenchClient(server.url, server.url);
+  log('reading scenario inputs through the API and signing in…');
+  const inputs = await discoverInputs(client, { connections: options.connections, accounts: dataset.accounts });
+  const allScenarios = buildScenarios(inputs, server.url);
+  const scenarios = options.only.map((name) => allScenarios[name]);
+  for (const scenario of scenarios) await probeScenario(client, scenario);
+
+  const round = { connections: options.connections, durationSeconds: options.durationSeconds };
+  const measureCeiling = (when: string): Promise<TMeasurement> => {
+    log(`ceiling (${when}): hello world…`);
+    return warmThenMeasure({ ...round, url: helloWorld.url, requestsFor: () => [{ method: 'GET', path: '/' }] }, options.warmupSeconds);
+  };
+  stopIfInterrupted();
+  const firstCeiling = await measureCeiling('first');
+  const measured: { scenario: TScenario; measurement: TMeasurement }[] = [];
+  for (const scenario of scenarios) {
+    log(`${scenario.name}: ${scenario.title}…`);
+    measured.push({ scenario, measurement: await warmThenMeasure({ ...round, url: server.url, requestsFor: scenario.requestsFor }, options.warmupSeconds) });
+    stopIfInterrupted();
+  }
+  const lastCeiling = await measureCeiling('last');
+  stopIfInterrupted();
+  const ceiling = (firstCeiling.reqPerSec + lastCeiling.reqPerSec) / 2;
+
+  let upload: TBenchResult['upload'] = { skipped: '--no-upload' };
+  if (options.upload) {
+    log('upload bench…');
+    upload = await runUploadBench({ baseUrl: server.url, origin: server.url, cookie: inputs.sessions[0]!, serverPid: server.pid, log }).then(
+      (rows) => ({ rows }),
+      (error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+
+  const result: TBenchResult = {
+    smoke: options.smoke,
+    engine: dataset.engine,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    git: gitState(),
+    machine: machineInfo(),
+    settings: { durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections, requestLogging: REQUEST_LOGGING },
+    dataset: dataset.counts,
+    inputs: { slugs: inputs.slugs, deepPage: inputs.deepPage, filter: inputs.filter, searchTerm: inputs.searchTerm, likeTargets: inputs.likeTargets, signedInMembers: inputs.sessions.length },
+    ceiling: { reqPerSec: ceiling, first: firstCeiling, last: lastCeiling },
+    scenarios: measured.map(({ scenario, measurement }) => scenarioRow(scenario, measurement, ceiling)),
+    upload,
+    clientRoutes: clientRoutesSection(),
+  };
+  stopIfInterrupted();
+  console.log(formatReport(result));
+  const file = writeResult(result, options.resultsDir);
+  console.log(`\nResults: ${file}`);
+
+  const broken = brokenBecause(result);
+  if (broken.length > 0) {
+    console.error(`\nThe run is not a valid measurement:\n  ${broken.join('\n  ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+async function main(): Promise<void> {
+  let options: TOptions;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping the server and cleaning up…`);
+      interruption ??= cleanUp().finally(() => process.exit(130));
+    });
+  }
+  let code = 1;
+  try {
+    code = await run(options);
+  } catch (error) {
+    if (!interruption) {
+      console.error(`Bench failed: ${error instanceof Error ? error.message : String(error)}`);
+      for (const child of children) if (child.outputTail()) console.error(`--- last output of the ${child.name} ---\n${child.outputTail()}`);
+    }
+  }
+  // An interruption cleans up and exits on its own; waiting here keeps this path from exiting first.
+  if (interruption) await interruption;
+  await cleanUp();
+  process.exit(code);
+}
+
+await main();

@@ -1,0 +1,14 @@
+import { rmSync } from 'node:fs';
+import { createStorage } from '../../server/adapters/storage/create-storage';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/open';
+import { seedScale } from '../seed-scale';
+const dir = process.env.DIR ?? '/tmp/h1/prof';
+if (!process.env.DATABASE_URL) rmSync(dir, { recursive: true, force: true });
+const config = loadConfig({ DATA_DIR: dir, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
+const { database } = await openDatabase(config);
+const cpu0 = process.cpuUsage();
+const s = await seedScale(database, createStorage(config.storage), { projects: Number(process.env.P ?? 10000), users: Number(process.env.U ?? 1000), likes: Number(process.env.L ?? 100000), images: 1, reset: true }, (l) => { if (!l.includes('%')) process.stderr.write(`${l}  [cpu ${Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000)} ms]\n`); });
+const cpu = process.cpuUsage(cpu0);
+console.log(JSON.stringify(s.phases.map((p) => [p.name, Math.round(p.ms)])), 'cpu user', cpu.user / 1e6, 'sys', cpu.system / 1e6);
+await database.close();

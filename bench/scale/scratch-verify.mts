@@ -1,0 +1,11 @@
+import Database from 'better-sqlite3';
+const db = new Database('/tmp/scale-sqlite/app.db', { readonly: true });
+const one = (s: string) => db.prepare(s).get();
+console.log(one('select (select count(*) from users) users, (select count(*) from projects) projects, (select count(*) from likes) likes, (select count(*) from project_views) views, (select count(*) from project_media) media, (select count(*) from follows) follows, (select count(*) from projects_fts) fts, (select count(*) from invitation_codes) codes, (select count(*) from project_tags) tags, (select count(*) from project_categories) cats'));
+console.log(one(`select count(*) mismatched from projects p where likes_count <> (select count(*) from likes where project_id = p.id) or views_count <> (select count(*) from project_views where project_id = p.id) or abs(trending_score - (likes_count*2 + views_count*0.1)) > 0.001`));
+console.log(one('select max(likes_count) maxLikes, avg(likes_count) avgLikes, max(views_count) maxViews, sum(likes_count = 0) noLikes from projects'));
+console.log(db.prepare("select kind, count(*) n from project_media group by kind").all());
+console.log(db.prepare("select category, count(*) n from project_categories group by category order by n desc").all());
+console.log(db.prepare("select tag, count(*) n from project_tags group by tag order by n desc limit 5").all());
+console.log(one("select count(*) creators, max(n) most from (select user_id, count(*) n from projects group by user_id)"));
+console.log(one("select page_count * page_size / 1048576.0 as mb from pragma_page_count, pragma_page_size"));

@@ -1,0 +1,71 @@
+// Whole responses to anonymous GETs, kept in the read cache by URL: a hit skips validation,
+// session lookup, the database and serialization. Routes opt in with `config: PUBLIC_CACHE`.
+// A signed-in member is never served from here (their pages carry isLiked and isFollowing),
+// and every successful state-changing request empties the cache before its response leaves.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TCacheTicket, TReadCache } from '../lib/read-cache';
+import { SESSION_COOKIE } from './sessions';
+
+/** Route option: `app.get(url, { config: PUBLIC_CACHE }, handler)`. */
+export const PUBLIC_CACHE = { publicCache: true } as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    publicCache?: boolean;
+  }
+  interface FastifyRequest {
+    publicCacheTicket: TCacheTicket | null;
+  }
+}
+
+interface TCachedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+/** The response headers a cached copy must repeat (security headers are added per response). */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'x-has-more', 'x-next-cursor', 'x-total-count'];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
+
+function isAnonymous(request: FastifyRequest): boolean {
+  const cookies = request.headers.cookie;
+  return !cookies || !cookies.includes(SESSION_COOKIE_PREFIX);
+}
+
+export function registerPublicCache(app: FastifyInstance, cache: TReadCache): void {
+  app.decorateRequest('publicCacheTicket', null);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || !request.routeOptions.config.publicCache || !isAnonymous(request)) return done();
+    const key = `http:${request.url}`;
+    const hit = cache.get<TCachedResponse>(key);
+    if (hit) {
+      reply.code(hit.status).headers(hit.headers).send(hit.body);
+      return;
+    }
+    request.publicCacheTicket = cache.ticket();
+    done();
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const ticket = request.publicCacheTicket;
+    if (ticket !== null && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      cache.set(`http:${request.url}`, { status: 200, headers, body: payload } satisfies TCachedResponse, ticket, payload.length + 512);
+    }
+    done(null, payload);
+  });
+
+  // onSend, not onResponse: the writer's next read (and every other reader's) must already
+  // miss when the write's response arrives.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) cache.invalidate();
+    done(null, payload);
+  });
+}
