@@ -30,6 +30,7 @@ const WEIGHTS: [TAction, number][] = [
 const ANONYMOUS_READS = 0.2;
 const PAGE_SIZE = 12;
 const FAILURES_KEPT = 20;
+const SLOWEST_KEPT = 5;
 
 export interface TMixLedger {
   /** action → status → answers. */
@@ -44,6 +45,8 @@ export interface TMixLedger {
   opened: Set<string>;
   /** Toggle answers that disagree with the pair's own acknowledged history. */
   contradictions: string[];
+  /** The slowest answers, slowest first. */
+  slowest: TSlowAnswer[];
   /**
    * Ledger keys of the requests still in flight when the run stopped (autocannon drops the
    * connections at the deadline): the server may or may not have made them, so either state
@@ -68,10 +71,21 @@ function pickAction(random: () => number): TAction {
 
 interface TPending {
   action: TAction;
+  method: 'GET' | 'POST';
+  path: string;
   /** The ledger key of a toggle or an open. */
   key?: string;
   sort?: string;
+  sentAt: number;
   answered: boolean;
+}
+
+/** One of the slowest answers of the run, for the record. */
+export interface TSlowAnswer {
+  request: string;
+  ms: number;
+  /** Seconds into the run when it was sent. */
+  sentAfter: number;
 }
 
 /**
@@ -92,15 +106,25 @@ export function signedInMix(options: { origin: string; members: TMixMember[]; pr
     followToggles: new Map(),
     opened: new Set(),
     contradictions: [],
+    slowest: [],
     unsettled() {
       const keys: Record<TAction, Set<string>> = { browse: new Set(), open: new Set(), like: new Set(), follow: new Set() };
       for (const last of lastRequests.map((current) => current())) if (!last.answered && last.key) keys[last.action].add(last.key);
       return keys;
     },
   };
+  const startedAt = performance.now();
   let nextSlot = 0;
   // Slots sharing a member split its pairs by group, so no two connections toggle one pair.
   const groups = Math.max(1, Math.ceil(options.connections / members.length));
+
+  function recordLatency(done: TPending): void {
+    const ms = Math.round(performance.now() - done.sentAt);
+    if (ledger.slowest.length === SLOWEST_KEPT && ms <= ledger.slowest.at(-1)!.ms) return;
+    ledger.slowest.push({ request: `${done.method} ${done.path}`, ms, sentAfter: Math.round((done.sentAt - startedAt) / 100) / 10 });
+    ledger.slowest.sort((a, b) => b.ms - a.ms);
+    ledger.slowest.length = Math.min(ledger.slowest.length, SLOWEST_KEPT);
+  }
 
   function setupClient(client: Client): void {
     const slot = nextSlot++;
@@ -111,41 +135,45 @@ export function signedInMix(options: { origin: string; members: TMixMember[]; pr
     const followTargets = members.filter((other, index) => index % groups === group && other.id !== member.id);
     const cursors = new Map<string, string>();
     // autocannon sends each request as soon as it is built, one at a time per connection.
-    let pending: TPending = { action: 'browse', answered: true };
+    let pending: TPending = { action: 'browse', method: 'GET', path: '/', sentAt: startedAt, answered: true };
     lastRequests.push(() => pending);
+
+    /** The next request of this connection, chosen at random within its slot. */
+    function nextRequest(): Omit<TPending, 'sentAt' | 'answered'> & { signedIn: boolean } {
+      let action = pickAction(random);
+      if (action === 'follow' && followTargets.length === 0) action = 'like';
+      const signedIn = action === 'like' || action === 'follow' || random() >= ANONYMOUS_READS;
+      if (action === 'browse') {
+        const sort = pick(random, PROJECT_SORTS);
+        const cursor = cursors.get(sort);
+        return { action, signedIn, sort, method: 'GET', path: `/api/projects?sort=${sort}&limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` };
+      }
+      if (action === 'open') {
+        const project = pick(random, projects);
+        return { action, signedIn, key: signedIn ? `u:${member.id}:${project.id}` : `anonymous:${project.id}`, method: 'GET', path: `/api/projects/slug/${project.slug}` };
+      }
+      if (action === 'like') {
+        const project = pick(random, likeTargets);
+        return { action, signedIn, key: `${member.id}:${project.id}`, method: 'POST', path: `/api/projects/${project.id}/like` };
+      }
+      const creator = pick(random, followTargets);
+      return { action, signedIn, key: `${member.id}:${creator.id}`, method: 'POST', path: `/api/users/${creator.id}/follow` };
+    }
 
     const request: Request = {
       setupRequest(req: Request): Request {
-        let action = pickAction(random);
-        if (action === 'follow' && followTargets.length === 0) action = 'like';
-        const signedIn = action === 'like' || action === 'follow' || random() >= ANONYMOUS_READS;
+        const { signedIn, ...next } = nextRequest();
         const headers: Record<string, string> = signedIn ? { cookie: `sid=${member.cookie}` } : {};
-        if (action === 'browse') {
-          const sort = pick(random, PROJECT_SORTS);
-          const cursor = cursors.get(sort);
-          pending = { action, sort, answered: false };
-          return { ...req, method: 'GET', path: `/api/projects?sort=${sort}&limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, headers };
-        }
-        if (action === 'open') {
-          const project = pick(random, projects);
-          pending = { action, key: signedIn ? `u:${member.id}:${project.id}` : `anonymous:${project.id}`, answered: false };
-          return { ...req, method: 'GET', path: `/api/projects/slug/${project.slug}`, headers };
-        }
         // A state-changing request from the site itself: the Origin the server checks.
-        headers.origin = origin;
-        if (action === 'like') {
-          const project = pick(random, likeTargets);
-          pending = { action, key: `${member.id}:${project.id}`, answered: false };
-          return { ...req, method: 'POST', path: `/api/projects/${project.id}/like`, headers };
-        }
-        const creator = pick(random, followTargets);
-        pending = { action, key: `${member.id}:${creator.id}`, answered: false };
-        return { ...req, method: 'POST', path: `/api/users/${creator.id}/follow`, headers };
+        if (next.method === 'POST') headers.origin = origin;
+        pending = { ...next, sentAt: performance.now(), answered: false };
+        return { ...req, method: next.method, path: next.path, headers };
       },
 
       onResponse(status: number, body: string, _context: object, responseHeaders: IncomingHttpHeaders | undefined) {
         const done = pending;
         done.answered = true;
+        recordLatency(done);
         const counts = ledger.statuses[done.action];
         counts[status] = (counts[status] ?? 0) + 1;
         if (status < 200 || status >= 300) {

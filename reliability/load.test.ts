@@ -63,7 +63,7 @@ describe.each(ENGINES)('under load on %s', (engine) => {
     console.info(
       `[load ${engine}] ${result.requests.total} requests in ${result.duration} s: ${Math.round(result.requests.average)} req/s, ` +
         `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ${JSON.stringify(perAction)}; ` +
-        `in flight at the deadline: ${Object.values(ledger.unsettled()).reduce((sum, keys) => sum + keys.size, 0)}`,
+        `in flight at the deadline: ${Object.values(ledger.unsettled()).reduce((sum, keys) => sum + keys.size, 0)}; slowest: ${JSON.stringify(ledger.slowest)}`,
     );
 
     expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, failures: ledger.failures }).toEqual({ errors: 0, timeouts: 0, non2xx: 0, failures: [] });

@@ -2,7 +2,7 @@
 // session lookup, the database and serialization. Routes opt in with `config: PUBLIC_CACHE`.
 // A signed-in member is never served from here (their pages carry isLiked and isFollowing),
 // and every successful state-changing request empties the cache before its response leaves.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import type { TCacheTicket, TReadCache } from '../lib/read-cache';
 import { SESSION_COOKIE } from './sessions';
 
@@ -34,22 +34,26 @@ function isAnonymous(request: FastifyRequest): boolean {
   return !cookies || !cookies.includes(SESSION_COOKIE_PREFIX);
 }
 
+/**
+ * The hooks go on the routes that need them (added as each route is declared), so no other
+ * request pays for them: reads marked PUBLIC_CACHE look up and fill the cache; every
+ * state-changing route empties it.
+ */
 export function registerPublicCache(app: FastifyInstance, cache: TReadCache): void {
   app.decorateRequest('publicCacheTicket', null);
 
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET' || !request.routeOptions.config.publicCache || !isAnonymous(request)) return done();
-    const key = `http:${request.url}`;
-    const hit = cache.get<TCachedResponse>(key);
+  const answerFromCache: onRequestHookHandler = (request, reply, done) => {
+    if (request.method !== 'GET' || !isAnonymous(request)) return done();
+    const hit = cache.get<TCachedResponse>(`http:${request.url}`);
     if (hit) {
       reply.code(hit.status).headers(hit.headers).send(hit.body);
       return;
     }
     request.publicCacheTicket = cache.ticket();
     done();
-  });
+  };
 
-  app.addHook('onSend', (request, reply, payload, done) => {
+  const keepResponse: onSendHookHandler = (request, reply, payload, done) => {
     const ticket = request.publicCacheTicket;
     if (ticket !== null && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
       const headers: Record<string, string> = {};
@@ -60,12 +64,27 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
       cache.set(`http:${request.url}`, { status: 200, headers, body: payload } satisfies TCachedResponse, ticket, payload.length + 512);
     }
     done(null, payload);
-  });
+  };
 
   // onSend, not onResponse: the writer's next read (and every other reader's) must already
-  // miss when the write's response arrives.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) cache.invalidate();
+  // miss when the write's response arrives. A 4xx changed nothing; anything else may have.
+  const forgetAfterWrite: onSendHookHandler = (_request, reply, payload, done) => {
+    if (reply.statusCode < 400 || reply.statusCode >= 500) cache.invalidate();
     done(null, payload);
+  };
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.config?.publicCache) {
+      route.onRequest = [...hookList(route.onRequest), answerFromCache];
+      route.onSend = [...hookList(route.onSend), keepResponse];
+    } else if (methods.some((method) => !SAFE_METHODS.has(method))) {
+      route.onSend = [...hookList(route.onSend), forgetAfterWrite];
+    }
   });
+}
+
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }

@@ -61,7 +61,7 @@ export function listLiveJobPage(db: Db, filter: TLiveJobFilter, limit: number, a
     .where((eb) => live(eb, filter));
   if (after) {
     const [value, id] = after;
-    query = query.where((eb) => eb.or([eb('jobs.active_until', '<', String(value)), eb.and([eb('jobs.active_until', '=', String(value)), eb('jobs.id', '<', id)])]));
+    query = query.where((eb) => eb(eb.refTuple('jobs.active_until', 'jobs.id'), '<', eb.tuple(String(value), id)));
   }
   return query.orderBy('jobs.active_until', 'desc').orderBy('jobs.id', 'desc').limit(limit + 1).execute();
 }
@@ -80,7 +80,7 @@ export function listJobsOfUserPage(db: Db, userId: number, limit: number, after?
   let query = db.selectFrom('jobs').selectAll().where('user_id', '=', userId);
   if (after) {
     const [value, id] = after;
-    query = query.where((eb) => eb.or([eb('created_at', '<', String(value)), eb.and([eb('created_at', '=', String(value)), eb('id', '<', id)])]));
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(String(value), id)));
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
 }

@@ -40,7 +40,7 @@ export function listInboxPage(db: Db, recipientId: number, limit: number, after?
   let query = db.selectFrom('messages').selectAll().where('recipient_id', '=', recipientId);
   if (after) {
     const [value, id] = after;
-    query = query.where((eb) => eb.or([eb('created_at', '<', String(value)), eb.and([eb('created_at', '=', String(value)), eb('id', '<', id)])]));
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(String(value), id)));
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
 }

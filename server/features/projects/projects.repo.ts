@@ -61,7 +61,9 @@ export function listProjectPage(db: Db, options: { sort: TProjectSort; filter: T
     .where((eb) => filtered(eb, options.filter));
   if (options.after) {
     const [value, id] = options.after;
-    query = query.where((eb) => eb.or([eb(ref, '<', value), eb.and([eb(ref, '=', value), eb('projects.id', '<', id)])]));
+    // One row-value comparison, not `a < v or (a = v and id < i)`: both engines then seek
+    // straight into the (column, id) index, so page 400 costs what page 1 does.
+    query = query.where((eb) => eb(eb.refTuple(ref, 'projects.id'), '<', eb.tuple(value, id)));
   }
   return query.orderBy(ref, 'desc').orderBy('projects.id', 'desc').limit(options.limit + 1).execute();
 }
@@ -161,7 +163,7 @@ export function listLikedPage(db: Db, userId: number, limit: number, after?: TCu
     .where('likes.user_id', '=', userId);
   if (after) {
     const [value, id] = after;
-    query = query.where((eb) => eb.or([eb('likes.created_at', '<', String(value)), eb.and([eb('likes.created_at', '=', String(value)), eb('likes.project_id', '<', id)])]));
+    query = query.where((eb) => eb(eb.refTuple('likes.created_at', 'likes.project_id'), '<', eb.tuple(String(value), id)));
   }
   return query.orderBy('likes.created_at', 'desc').orderBy('likes.project_id', 'desc').limit(limit + 1).execute();
 }
@@ -170,7 +172,43 @@ export function listLikedPage(db: Db, userId: number, limit: number, after?: TCu
  * Projects sharing tags or categories with the given one, best first: each shared tag
  * counts 2, each shared category 1; ties go to the more trending.
  */
+/**
+ * Similar projects are scored among the newest few sharing each tag and each category, not
+ * among all of them: on a big site a popular category holds half the projects, and scoring
+ * every one of them took seconds. The newest per value come straight off the tag and
+ * category indexes.
+ */
+const SIMILAR_CANDIDATES_PER_VALUE = 100;
+/** A project's first tags and categories are enough to find its neighbours. */
+const SIMILAR_VALUES = 12;
+
+async function similarCandidateIds(db: Db, project: { id: number; tags: string[]; categories: string[] }): Promise<number[]> {
+  const perTag = project.tags.slice(0, SIMILAR_VALUES).map((tag) =>
+    db
+      .selectFrom('project_tags')
+      .select('project_id')
+      .where('tag', '=', tag)
+      .orderBy('project_id', 'desc')
+      .limit(SIMILAR_CANDIDATES_PER_VALUE)
+      .execute(),
+  );
+  const perCategory = project.categories.slice(0, SIMILAR_VALUES).map((category) =>
+    db
+      .selectFrom('project_categories')
+      .select('project_id')
+      .where('category', '=', category)
+      .orderBy('project_id', 'desc')
+      .limit(SIMILAR_CANDIDATES_PER_VALUE)
+      .execute(),
+  );
+  const ids = new Set((await Promise.all([...perTag, ...perCategory])).flat().map((row) => row.project_id));
+  ids.delete(project.id);
+  return [...ids];
+}
+
 export async function listSimilar(db: Db, project: { id: number; tags: string[]; categories: string[] }, limit: number): Promise<ProjectRow[]> {
+  const candidates = await similarCandidateIds(db, project);
+  if (candidates.length === 0) return [];
   const tags = project.tags.length ? project.tags : ['\u0000'];
   const categories = project.categories.length ? project.categories : ['\u0000'];
   const scored = db
@@ -190,13 +228,7 @@ export async function listSimilar(db: Db, project: { id: number; tags: string[];
         .where('project_categories.category', 'in', categories)
         .as('shared_categories'),
     ])
-    .where('projects.id', '!=', project.id)
-    .where((eb) =>
-      eb.or([
-        eb('projects.id', 'in', eb.selectFrom('project_tags').select('project_id').where('tag', 'in', tags)),
-        eb('projects.id', 'in', eb.selectFrom('project_categories').select('project_id').where('category', 'in', categories)),
-      ]),
-    );
+    .where('projects.id', 'in', candidates);
   // Scored in a subquery: PostgreSQL does not allow select aliases inside ORDER BY expressions.
   const rows = await db
     .selectFrom(scored.as('scored'))
