@@ -26,12 +26,19 @@ export interface TRound {
   durationSeconds: number;
 }
 
+/**
+ * What every browser sends and the bench sends too: the server may answer compressed.
+ * (Request-level headers in a scenario are merged over these.)
+ */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
 export async function measure(round: TRound): Promise<TMeasurement> {
   let nextConnection = 0;
   const result = await autocannon({
     url: round.url,
     connections: round.connections,
     duration: round.durationSeconds,
+    headers: BROWSER_HEADERS,
     // Each connection gets its own cycle (its own session and project in the signed-in mix).
     setupClient: (client) => client.setRequests(round.requestsFor(nextConnection++)),
   });

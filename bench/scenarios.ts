@@ -1,7 +1,7 @@
 // What `npm run bench` measures: each scenario's requests, its budget, and the real inputs
 // (slugs, a deep cursor, a category and tag, a search term, sessions) read through the API first.
 import type { Request as TCannonRequest } from 'autocannon';
-import { GALLERY_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_HEADERS } from '../shared/constants';
+import { GALLERY_PAGE_SIZE, JOB_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_HEADERS } from '../shared/constants';
 import type { TProject } from '../shared/schemas/project';
 
 /** Budgets from the issue (2 cores): a share of the hello-world ceiling and a p99 latency; errors must be 0 everywhere. */
@@ -88,7 +88,7 @@ export function buildScenarios(inputs: TScenarioInputs, origin: string): Record<
       budget: SEARCH_BUDGET,
       requestsFor: same(get(`/api/projects/search/${encodeURIComponent(inputs.searchTerm)}`)),
     },
-    jobs: { name: 'jobs', title: 'GET /api/jobs', budget: LIST_AND_DETAIL_BUDGET, requestsFor: same(get('/api/jobs')) },
+    jobs: { name: 'jobs', title: 'GET /api/jobs', budget: LIST_AND_DETAIL_BUDGET, requestsFor: same(get(`/api/jobs?limit=${JOB_PAGE_SIZE}`)) },
     'html-home': { name: 'html-home', title: 'GET / (HTML)', budget: null, requestsFor: same(get('/')) },
     'html-project': {
       name: 'html-project',

@@ -19,6 +19,8 @@ export type TJobType = (typeof JOB_TYPES)[number];
 
 export const GALLERY_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
+/** The job board loads this many cards at a time; 'Load More Jobs' asks for the next ones. */
+export const JOB_PAGE_SIZE = 20;
 export const DISCOVER_TAB_SIZE = 12;
 export const PROJECT_SKELETONS = 8;
 export const JOB_SKELETONS = 5;

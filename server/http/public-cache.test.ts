@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TProject } from '../../shared/schemas/project';
 import { buildTestApp, ENGINES, type TTestApp } from '../test/build-test-app';
@@ -32,12 +33,43 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     }
   });
 
+  it('answers from the cache gzipped to clients that accept it, and plain to the others', async () => {
+    const owner = await buildUser(t.ctx);
+    for (let i = 0; i < 6; i += 1) await buildProject(t.ctx, owner);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/projects' });
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const gzipped = await t.app.inject({ method: 'GET', url: '/api/projects', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    for (const acceptEncoding of ['identity', 'gzip;q=0', 'br']) {
+      const refused = await t.app.inject({ method: 'GET', url: '/api/projects', headers: { 'accept-encoding': acceptEncoding } });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.body).toBe(plain.body);
+    }
+  });
+
   it('never serves a signed-in member from the cache', async () => {
     const owner = await buildUser(t.ctx);
     await buildProject(t.ctx, owner, { title: 'First' });
     expect(await titles()).toEqual(['First']);
     await buildProject(t.ctx, owner, { title: 'Second' });
     expect(await titles(await cookieFor(t.ctx, owner))).toEqual(['Second', 'First']);
+  });
+
+  it('serves pages that are the same for everyone, like category counts, to members from the cache too', async () => {
+    const owner = await buildUser(t.ctx);
+    const cookie = await cookieFor(t.ctx, owner);
+    await buildProject(t.ctx, owner, { categories: ['Print'] });
+    const printCount = async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/categories', headers: { cookie } });
+      return (response.json() as { name: string; projects: number }[]).find((category) => category.name === 'Print')?.projects;
+    };
+    expect(await printCount()).toBe(1);
+    await buildProject(t.ctx, owner, { categories: ['Print'] });
+    expect(await printCount()).toBe(1);
+    await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/categories' })).json()).toContainEqual(expect.objectContaining({ name: 'Print', projects: 2 }));
   });
 
   it('forgets everything when a write succeeds, and nothing when a write is refused', async () => {

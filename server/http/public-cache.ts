@@ -1,17 +1,23 @@
-// Whole responses to anonymous GETs, kept in the read cache by URL: a hit skips validation,
-// session lookup, the database and serialization. Routes opt in with `config: PUBLIC_CACHE`.
-// A signed-in member is never served from here (their pages carry isLiked and isFollowing),
-// and every successful state-changing request empties the cache before its response leaves.
+// Whole responses to GETs, kept in the read cache by URL: a hit skips validation, session
+// lookup, the database and serialization. Routes opt in: `config: PUBLIC_CACHE` for pages
+// that differ for a signed-in member (isLiked, isFollowing), which are cached for visitors
+// only; `config: SHARED_CACHE` for pages that are the same for everyone. Every successful
+// state-changing request empties the cache before its response leaves.
+import { gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { TCacheTicket, TReadCache } from '../lib/read-cache';
 import { SESSION_COOKIE } from './sessions';
 
-/** Route option: `app.get(url, { config: PUBLIC_CACHE }, handler)`. */
-export const PUBLIC_CACHE = { publicCache: true } as const;
+/** Route option: `app.get(url, { config: PUBLIC_CACHE }, handler)`, cached for visitors only. */
+export const PUBLIC_CACHE = { publicCache: 'visitors' } as const;
+/** Route option for responses that do not depend on who asks: cached for everyone. */
+export const SHARED_CACHE = { publicCache: 'everyone' } as const;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    publicCache?: boolean;
+    publicCache?: 'visitors' | 'everyone';
   }
   interface FastifyRequest {
     publicCacheTicket: TCacheTicket | null;
@@ -22,7 +28,12 @@ interface TCachedResponse {
   status: number;
   headers: Record<string, string>;
   body: string | Buffer;
+  /** The body gzipped once when stored, for the browsers (all of them) that accept it. */
+  gzipped: Buffer | null;
 }
+
+/** Smaller bodies gain too little from compression to be worth a second copy. */
+const GZIP_FROM_BYTES = 1024;
 
 /** The response headers a cached copy must repeat (security headers are added per response). */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'x-has-more', 'x-next-cursor', 'x-total-count'];
@@ -42,11 +53,19 @@ function isAnonymous(request: FastifyRequest): boolean {
 export function registerPublicCache(app: FastifyInstance, cache: TReadCache): void {
   app.decorateRequest('publicCacheTicket', null);
 
-  const answerFromCache: onRequestHookHandler = (request, reply, done) => {
-    if (request.method !== 'GET' || !isAnonymous(request)) return done();
+  const encodings = new Negotiator({ supportedValues: ['gzip'], cache: new LRUCache<string, string>({ max: 100 }) });
+
+  const answerFromCache = (visitorsOnly: boolean): onRequestHookHandler => (request, reply, done) => {
+    if (request.method !== 'GET' || (visitorsOnly && !isAnonymous(request))) return done();
     const hit = cache.get<TCachedResponse>(`http:${request.url}`);
     if (hit) {
-      reply.code(hit.status).headers(hit.headers).send(hit.body);
+      reply.code(hit.status).headers(hit.headers);
+      const acceptEncoding = request.headers['accept-encoding'];
+      if (hit.gzipped && acceptEncoding && encodings.negotiate(acceptEncoding) === 'gzip') {
+        reply.header('content-encoding', 'gzip').send(hit.gzipped);
+      } else {
+        reply.send(hit.body);
+      }
       return;
     }
     request.publicCacheTicket = cache.ticket();
@@ -61,8 +80,12 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      cache.set(`http:${request.url}`, { status: 200, headers, body: payload } satisfies TCachedResponse, ticket, payload.length + 512);
+      const gzipped = payload.length >= GZIP_FROM_BYTES ? gzipSync(payload) : null;
+      const entry: TCachedResponse = { status: 200, headers: { ...headers, vary: 'accept-encoding' }, body: payload, gzipped };
+      cache.set(`http:${request.url}`, entry, ticket, payload.length + (gzipped?.length ?? 0) + 512);
     }
+    // The same URL may later be answered gzipped from the cache: shared caches must keep both.
+    if (ticket !== null) reply.header('vary', 'accept-encoding');
     done(null, payload);
   };
 
@@ -76,7 +99,7 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (route.config?.publicCache) {
-      route.onRequest = [...hookList(route.onRequest), answerFromCache];
+      route.onRequest = [...hookList(route.onRequest), answerFromCache(route.config.publicCache === 'visitors')];
       route.onSend = [...hookList(route.onSend), keepResponse];
     } else if (methods.some((method) => !SAFE_METHODS.has(method))) {
       route.onSend = [...hookList(route.onSend), forgetAfterWrite];

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { withPageMeta, type TPageMeta } from './page-meta';
-import { PUBLIC_CACHE } from './public-cache';
+import { SHARED_CACHE } from './public-cache';
 
 export type TMetaResolver = (path: string) => Promise<TPageMeta | null>;
 
@@ -26,7 +26,7 @@ export async function registerSpa(app: FastifyInstance, options: { clientDir: st
       reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  app.get('/*', { config: PUBLIC_CACHE }, async (request, reply) => {
+  app.get('/*', { config: SHARED_CACHE }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path.startsWith('/media/')) {
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });

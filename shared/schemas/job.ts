@@ -1,7 +1,7 @@
 // Jobs and job payments: the SPEC §5 job form, shared by the post-job page and POST /api/jobs,
 // and the shapes the job and payment calls answer with.
 import { z } from 'zod';
-import { JOB_LIMITS, JOB_TYPES, MAX_PAGE_SIZE, type TJobType } from '../constants';
+import { JOB_LIMITS, JOB_PAGE_SIZE, JOB_TYPES, MAX_PAGE_SIZE, type TJobType } from '../constants';
 import { ZOptionalText, ZOptionalUrl } from './common';
 import { dedupeTags, ZPageQuery } from './project';
 
@@ -121,10 +121,12 @@ export function toCreateJobBody(form: TJobFormOutput): TCreateJobBody {
   return { ...form, remote: form.remote ? 'true' : 'false' };
 }
 
-/** Job lists come whole in one page unless asked otherwise: there are few live jobs, fewer of one's own. */
+/** One's own jobs come whole in one page unless asked otherwise: there are few of them. */
 export const ZJobPageQuery = ZPageQuery.extend({ limit: ZPageQuery.shape.limit.removeDefault().default(MAX_PAGE_SIZE) });
 
-export const ZListJobsQuery = ZJobPageQuery.extend({
+/** The board: a page as big as the client shows at once ('Load More Jobs' asks for the next). */
+export const ZListJobsQuery = ZPageQuery.extend({
+  limit: ZPageQuery.shape.limit.removeDefault().default(JOB_PAGE_SIZE),
   /** Case-insensitive substring of title, company or description (SPEC §5). */
   q: z.string().trim().max(100).optional(),
   /** '' and 'All Types' (the dropdown's first entry) mean no filter. */

@@ -1,7 +1,7 @@
 // Jobs and job payments (SPEC §7): the live board with its filters, the poster's own jobs,
 // posting a job, and the three payment calls (session, card confirmation in test mode, activation).
 import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PAGE_HEADERS, type TJobType } from '@shared/constants';
+import { JOB_PAGE_SIZE, PAGE_HEADERS, type TJobType } from '@shared/constants';
 import type {
   TCreateJobBody,
   TJob,
@@ -18,8 +18,6 @@ export const JOBS_KEY = '/api/jobs';
 export const MY_JOBS_KEY = '/api/jobs/mine';
 const PAYMENTS_CONFIG_KEY = '/api/payments/config';
 
-/** The board loads this many cards at a time; 'Load More Jobs' asks for the next ones. */
-export const JOB_PAGE_SIZE = 20;
 
 /** The dropdown's first entry (SPEC §2); the server reads it as "no type filter" too. */
 export const ALL_JOB_TYPES = 'All Types';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZCreateJobRequest, ZJobPageQuery, ZListJobsQuery } from '../../../shared/schemas/job';
 import { PAGE_HEADERS } from '../../../shared/schemas/project';
-import { PUBLIC_CACHE } from '../../http/public-cache';
+import { SHARED_CACHE } from '../../http/public-cache';
 import type { TContext } from '../../context';
 import { requireUser } from '../../http/sessions';
 import { sendPage, ZIdParams } from '../projects/projects.routes';
@@ -11,7 +11,7 @@ import { applyToJob, createJob, listLiveJobs, listMyJobs, viewJob } from './jobs
 export async function jobRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/jobs', { config: PUBLIC_CACHE, schema: { querystring: ZListJobsQuery } }, async (request, reply) => {
+  api.get('/api/jobs', { config: SHARED_CACHE, schema: { querystring: ZListJobsQuery } }, async (request, reply) => {
     const page = await listLiveJobs(ctx, request.query);
     reply.header(PAGE_HEADERS.totalCount, String(page.total));
     return sendPage(reply, page);

@@ -31,6 +31,21 @@ export function sendPage<T>(reply: FastifyReply, page: TPage<T>): T[] {
   return page.items;
 }
 
+/**
+ * Visitors are handed the same cached project object again and again (projects.service.ts):
+ * it is turned into JSON once, not on every request.
+ */
+const jsonOfObject = new WeakMap<object, string>();
+
+function sendJson(reply: FastifyReply, value: object): FastifyReply {
+  let json = jsonOfObject.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    jsonOfObject.set(value, json);
+  }
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const viewerOf = (request: { currentUser: { id: number } | null }) => request.currentUser?.id ?? null;
@@ -60,9 +75,13 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
     userAgent: String(request.headers['user-agent'] ?? ''),
   });
 
-  api.get('/api/projects/slug/:slug', { schema: { params: ZSlugParams } }, async (request) => viewProject(ctx, { slug: request.params.slug }, viewerDetails(request)));
+  api.get('/api/projects/slug/:slug', { schema: { params: ZSlugParams } }, async (request, reply) =>
+    sendJson(reply, await viewProject(ctx, { slug: request.params.slug }, viewerDetails(request))),
+  );
 
-  api.get('/api/projects/:id', { schema: { params: ZIdParams } }, async (request) => viewProject(ctx, { id: request.params.id }, viewerDetails(request)));
+  api.get('/api/projects/:id', { schema: { params: ZIdParams } }, async (request, reply) =>
+    sendJson(reply, await viewProject(ctx, { id: request.params.id }, viewerDetails(request))),
+  );
 
   api.get('/api/projects/:id/og-image', { schema: { params: ZIdParams } }, async (request, reply) => {
     const location = await ogImageLocation(ctx, request.params.id);

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { PUBLIC_CACHE } from '../../http/public-cache';
+import { SHARED_CACHE } from '../../http/public-cache';
 import type { TContext } from '../../context';
 import { buildSitemap, robotsTxt, siteInfo } from './site.service';
 
 export async function siteRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
-  app.get('/api/site', { config: PUBLIC_CACHE }, async (_request, reply) => {
+  app.get('/api/site', { config: SHARED_CACHE }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return siteInfo(ctx);
   });
 
-  app.get('/sitemap.xml', { config: PUBLIC_CACHE }, async (_request, reply) =>
+  app.get('/sitemap.xml', { config: SHARED_CACHE }, async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(await buildSitemap(ctx)),
   );
 

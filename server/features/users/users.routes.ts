@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PUBLIC_CACHE } from '../../http/public-cache';
+import { PUBLIC_CACHE, SHARED_CACHE } from '../../http/public-cache';
 import type { TContext } from '../../context';
 import { ZIdParams } from '../projects/projects.routes';
 import { categorySummaries, creatorProfile } from './users.service';
@@ -13,5 +13,5 @@ export async function userRoutes(app: FastifyInstance, ctx: TContext): Promise<v
     return creatorProfile(ctx, request.params.id, request.currentUser?.id ?? null);
   });
 
-  api.get('/api/categories', { config: PUBLIC_CACHE }, async () => categorySummaries(ctx));
+  api.get('/api/categories', { config: SHARED_CACHE }, async () => categorySummaries(ctx));
 }

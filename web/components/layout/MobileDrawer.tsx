@@ -4,7 +4,7 @@ import { Menu, Search } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useHasBeenTrue } from '@/hooks/useHasBeenTrue';
 
-const MobileMenuSheet = lazy(() => import('./MobileMenuSheet').then((module) => ({ default: module.MobileMenuSheet })));
+const MobileMenuSheet = lazy(() => import('./MobileMenuSheet'));
 
 const TRIGGER =
   'inline-flex h-10 w-10 items-center justify-center rounded-full text-zinc-700 transition-colors duration-150 ease-out hover:bg-zinc-100';

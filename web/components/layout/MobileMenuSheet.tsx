@@ -19,7 +19,7 @@ interface MobileMenuSheetProps {
   focusSearch: boolean;
 }
 
-export function MobileMenuSheet({ open, onOpenChange, focusSearch }: MobileMenuSheetProps) {
+export default function MobileMenuSheet({ open, onOpenChange, focusSearch }: MobileMenuSheetProps) {
   const { user } = useCurrentUser();
   const close = () => onOpenChange(false);
 
