@@ -2,24 +2,11 @@
 // as `node --import tsx <entry>` (node itself, so the pid is the server's own, for RSS readings),
 // waited on over HTTP, and always stopped — on success, on error and on Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUTPUT_TAIL_LINES = 40;
 const STOP_GRACE_MS = 10_000;
-
-/** A port nobody listens on right now (the kernel picks it; released before the child binds it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface TChild {
   name: string;

@@ -13,7 +13,8 @@ import sharp from 'sharp';
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../shared/constants';
 import type { TUploadResponse } from '../shared/schemas/media';
 import { apiClient } from '../e2e/api-client';
-import { freePort, ROOT, spawnAndWait, type TChild } from './processes';
+import { freePort } from '../server/test/free-port';
+import { ROOT, spawnAndWait, type TChild } from './processes';
 
 const run = promisify(execFile);
 

@@ -14,7 +14,7 @@ import { INVITES_FOR_NEW_USER } from '../shared/constants';
 import type { TMediaVariants } from '../shared/schemas/media';
 import { counterMismatches, likePairs } from './harness/consistency';
 import { createMembers } from './harness/members';
-import { seededRandom } from './harness/seeded-random';
+import { seededRandom } from '../server/lib/seeded-random';
 import { inviteCodes, withServerDatabase } from './harness/server-database';
 import { startServer, stopAllServers, tempDataDir, type TServerProcess, type TTempDir } from './harness/server-process';
 import { crashWriters, type TCrashLedger } from './crash-writes';

@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Client, Request } from 'autocannon';
 import { PAGE_HEADERS } from '../shared/constants';
 import { PROJECT_SORTS } from '../shared/schemas/project';
-import { seededRandom } from './harness/seeded-random';
+import { seededRandom } from '../server/lib/seeded-random';
 
 export interface TMixMember {
   id: number;

@@ -8,7 +8,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './server-process';
+import { freePort } from '../../server/test/free-port';
 
 const run = promisify(execFile);
 const PG_ROOT = '/usr/lib/postgresql';

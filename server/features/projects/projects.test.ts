@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TProject } from '../../../shared/schemas/project';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildMedia, buildProject, buildUser, cookieFor } from '../../test/factories';
+import { listProjectPage } from './projects.repo';
 
 describe.each(ENGINES)('projects on %s', (engine) => {
   let t: TTestApp;
@@ -185,6 +186,27 @@ describe.each(ENGINES)('projects on %s', (engine) => {
       expect(await ids('tag=logo&tag=poster')).toEqual([print.id, mobile.id].sort());
       expect(await ids('category=Mobile&tag=poster')).toEqual([]);
       expect((await t.app.inject({ url: '/api/projects/category/Mobile' })).json().map((p: TProject) => p.id)).toEqual([mobile.id]);
+    });
+
+    it('pages a tag the same whether its projects are few (fetched by id) or many (found walking the sort)', async () => {
+      const owner = await buildUser(t.ctx);
+      for (let i = 0; i < 9; i += 1) await buildProject(t.ctx, owner, { tags: i % 3 ? ['koi'] : ['other'], likes: i % 4 });
+      const pages = async (rareTagProjects: number) => {
+        const seen: number[][] = [];
+        let after: [string | number, number] | undefined;
+        for (;;) {
+          const rows = await listProjectPage(t.ctx.db, { sort: 'popular', filter: { tags: ['koi', 'missing'], categories: ['Illustration'] }, limit: 2, rareTagProjects, ...(after ? { after } : {}) });
+          const page = rows.slice(0, 2);
+          seen.push(page.map((row) => row.id));
+          if (rows.length <= 2) return seen;
+          const last = page.at(-1)!;
+          after = [last.likes_count, last.id];
+        }
+      };
+      const byId = await pages(2000);
+      expect(byId.flat()).toHaveLength(6);
+      expect(await pages(0)).toEqual(byId);
+      expect(await listProjectPage(t.ctx.db, { sort: 'trending', filter: { tags: ['nobody-uses-this'] }, limit: 12 })).toEqual([]);
     });
 
     it('lists similar projects best first, never the project itself, at most 8', async () => {
