@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Logger, type Plugin } from 'vite';
 import { clientRouteSizes, formatRouteSizes, homeRouteOverBudget } from './bench/client-size';
+import { precompressAssets } from './scripts/precompress-assets';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
@@ -27,10 +28,25 @@ function reportRouteSizes(): Plugin {
   };
 }
 
+/** After a production build, .gz and .br copies of the hashed assets for the server to send. */
+function precompress(): Plugin {
+  let assetsDir = '';
+  return {
+    name: 'precompress-assets',
+    apply: (_config, env) => env.command === 'build' && env.mode === 'production',
+    configResolved(config) {
+      assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    closeBundle() {
+      precompressAssets(assetsDir);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), reportRouteSizes()],
+  plugins: [react(), tailwindcss(), reportRouteSizes(), precompress()],
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('./shared', import.meta.url)),

@@ -15,6 +15,7 @@ import { ROOT, spawnAndWait, type TChild } from './processes';
 import { budgetMisses, formatReport, writeResult, type TBenchResult, type TScenarioRow } from './report';
 import { BenchClient, buildScenarios, discoverInputs, probeScenario, SCENARIO_NAMES, type TScenario, type TScenarioName } from './scenarios';
 import { runUploadBench } from './upload-bench';
+import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
 
 const USAGE = `Usage: npm run bench -- [options]
   --duration <s>       measured seconds per scenario (default 20; smoke 2)
@@ -135,7 +136,7 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<TChild> {
   return spawnAndWait({
     name: 'server',
     entry: 'server/cli/start.ts',
-    env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
+    env: { ...env, ...ALLOCATOR_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
     url,
     // /readyz (database reachable) where the server has it; /healthz alone otherwise.
     ready: [{ path: '/healthz' }, { path: '/readyz', optional: true }],

@@ -15,6 +15,7 @@ import type { TUploadResponse } from '../shared/schemas/media';
 import { apiClient } from '../e2e/api-client';
 import { freePort } from '../server/test/free-port';
 import { ROOT, spawnAndWait, type TChild } from './processes';
+import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
 
 const run = promisify(execFile);
 
@@ -261,7 +262,7 @@ export function uploadBudgetMisses(rows: TUploadRow[]): string[] {
 
 /** A production server on a throwaway SQLite data folder, and a member signed up on it. */
 async function startServerWithMember(dataDir: string): Promise<{ server: TChild; cookie: string }> {
-  const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
+  const env = { ...process.env, ...ALLOCATOR_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
   // The operator's way in: `npm run invite` prints a code for this data folder (and migrates it).
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/invite.ts', '--count', '1'], { cwd: ROOT, env });
   const invitationCode = stdout.trim();

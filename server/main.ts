@@ -9,6 +9,7 @@ import { sweepLeftoverTempFiles, uploadTempDir } from './features/media/temp-fil
 import { startJobExpiry } from './jobs/expire-jobs';
 import { startOutboxWorker } from './jobs/send-outbox';
 import { createShutdown, shutDownOnSignals } from './ops/graceful-shutdown';
+import { warnIfAllocatorUntuned } from './ops/memory-allocator';
 import { createReadiness } from './ops/readiness';
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -24,6 +25,7 @@ export async function main(): Promise<void> {
   const app = await buildApp({ config, database, clientDir: CLIENT_DIR, readiness, onMailQueued: () => outbox.kick() });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
   if (sweptTempFiles.length > 0) app.log.info({ removed: sweptTempFiles.length }, 'temporary upload files of an earlier run removed');
+  warnIfAllocatorUntuned(app.log);
   const jobExpiry = startJobExpiry({ db: database.db, now: () => new Date() }, app.log);
   app.addHook('onClose', () => jobExpiry.stop());
   const mailer = createMailer(config.mail, app.log);

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../server/test/free-port';
+import { ALLOCATOR_ENV } from '../../server/ops/memory-allocator';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The server without the client build (`npm start` would build dist/web first). */
@@ -68,6 +69,7 @@ export async function startServer(options: TStartOptions): Promise<TServerProces
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
+    ...ALLOCATOR_ENV,
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: url,

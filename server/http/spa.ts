@@ -22,6 +22,8 @@ export async function registerSpa(app: FastifyInstance, options: { clientDir: st
     wildcard: false,
     index: false,
     decorateReply: false,
+    // The build writes .br and .gz copies of every asset (scripts/precompress-assets.ts).
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
