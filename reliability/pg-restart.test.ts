@@ -108,7 +108,8 @@ describe('PostgreSQL restart under load', () => {
    */
   async function runScenario(mode: TStopMode): Promise<TScenarioResult> {
     const api = apiClient(server.url);
-    const codes = await inviteCodes(server, CLIENTS * 10);
+    // Sign-ups are one write in six; a fast machine makes a few hundred in a scenario.
+    const codes = await inviteCodes(server, CLIENTS * 100);
     const ledger: TLedger = { outcomes: [], likes: new Map(), follows: new Map(), projects: [], signUps: [] };
     let phase: TPhase = 'up';
     let loadRunning = true;
