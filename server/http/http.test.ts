@@ -57,14 +57,20 @@ describe.each(ENGINES)('HTTP guards on %s', (engine) => {
     expect(response.json()).toEqual({ message: 'Malformed JSON body' });
   });
 
-  it('sends the security headers on every response', async () => {
-    for (const url of ['/healthz', '/api/auth/me', '/api/nowhere']) {
+  it('sends the security headers on every response: the page set outside /api, the data set on /api', async () => {
+    for (const url of ['/healthz', '/sitemap.xml', '/api/auth/me', '/api/nowhere', '/api/projects']) {
       const response = await t.app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("frame-ancestors 'none'");
+      if (url.startsWith('/api/')) {
+        expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
+      } else {
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      }
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }

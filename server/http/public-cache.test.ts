@@ -98,6 +98,17 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     expect((animation.json() as TProject[]).map((p) => p.title)).toEqual(['Beta']);
   });
 
+  it('sends a project to a visitor gzipped when accepted, the same JSON as plain', async () => {
+    const owner = await buildUser(t.ctx);
+    const project = await buildProject(t.ctx, owner, { media: 3 });
+    const url = `/api/projects/slug/${project.slug}`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    const gzipped = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toBe('accept-encoding');
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
+  });
+
   it('counts a project view once per visitor even when the project comes from the cache', async () => {
     const owner = await buildUser(t.ctx);
     const project = await buildProject(t.ctx, owner, { title: 'Viewed' });

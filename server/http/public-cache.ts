@@ -4,10 +4,9 @@
 // only; `config: SHARED_CACHE` for pages that are the same for everyone. Every successful
 // state-changing request empties the cache before its response leaves.
 import { gzipSync } from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { TCacheTicket, TReadCache } from '../lib/read-cache';
+import { acceptsGzip } from './accepts-gzip';
 import { SESSION_COOKIE } from './sessions';
 
 /** Route option: `app.get(url, { config: PUBLIC_CACHE }, handler)`, cached for visitors only. */
@@ -53,15 +52,12 @@ function isAnonymous(request: FastifyRequest): boolean {
 export function registerPublicCache(app: FastifyInstance, cache: TReadCache): void {
   app.decorateRequest('publicCacheTicket', null);
 
-  const encodings = new Negotiator({ supportedValues: ['gzip'], cache: new LRUCache<string, string>({ max: 100 }) });
-
   const answerFromCache = (visitorsOnly: boolean): onRequestHookHandler => (request, reply, done) => {
     if (request.method !== 'GET' || (visitorsOnly && !isAnonymous(request))) return done();
     const hit = cache.get<TCachedResponse>(`http:${request.url}`);
     if (hit) {
       reply.code(hit.status).headers(hit.headers);
-      const acceptEncoding = request.headers['accept-encoding'];
-      if (hit.gzipped && acceptEncoding && encodings.negotiate(acceptEncoding) === 'gzip') {
+      if (hit.gzipped && acceptsGzip(request)) {
         reply.header('content-encoding', 'gzip').send(hit.gzipped);
       } else {
         reply.send(hit.body);

@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_HEADERS, ZCreateProjectRequest, ZListProjectsQuery, ZPageQuery, ZUpdateProjectRequest } from '../../../shared/schemas/project';
+import { acceptsGzip } from '../../http/accepts-gzip';
 import { PUBLIC_CACHE } from '../../http/public-cache';
 import type { TContext } from '../../context';
 import { requireUser } from '../../http/sessions';
@@ -33,17 +35,20 @@ export function sendPage<T>(reply: FastifyReply, page: TPage<T>): T[] {
 
 /**
  * Visitors are handed the same cached project object again and again (projects.service.ts):
- * it is turned into JSON once, not on every request.
+ * it is turned into JSON, and gzipped, once, not on every request.
  */
-const jsonOfObject = new WeakMap<object, string>();
+const encodedObjects = new WeakMap<object, { json: string; gzipped?: Buffer }>();
 
-function sendJson(reply: FastifyReply, value: object): FastifyReply {
-  let json = jsonOfObject.get(value);
-  if (json === undefined) {
-    json = JSON.stringify(value);
-    jsonOfObject.set(value, json);
+function sendJson(request: FastifyRequest, reply: FastifyReply, value: object): FastifyReply {
+  let encoded = encodedObjects.get(value);
+  if (encoded === undefined) {
+    encoded = { json: JSON.stringify(value) };
+    encodedObjects.set(value, encoded);
   }
-  return reply.type('application/json; charset=utf-8').send(json);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (!acceptsGzip(request)) return reply.send(encoded.json);
+  encoded.gzipped ??= gzipSync(encoded.json);
+  return reply.header('content-encoding', 'gzip').send(encoded.gzipped);
 }
 
 export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
@@ -76,11 +81,11 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
   });
 
   api.get('/api/projects/slug/:slug', { schema: { params: ZSlugParams } }, async (request, reply) =>
-    sendJson(reply, await viewProject(ctx, { slug: request.params.slug }, viewerDetails(request))),
+    sendJson(request, reply, await viewProject(ctx, { slug: request.params.slug }, viewerDetails(request))),
   );
 
   api.get('/api/projects/:id', { schema: { params: ZIdParams } }, async (request, reply) =>
-    sendJson(reply, await viewProject(ctx, { id: request.params.id }, viewerDetails(request))),
+    sendJson(request, reply, await viewProject(ctx, { id: request.params.id }, viewerDetails(request))),
   );
 
   api.get('/api/projects/:id/og-image', { schema: { params: ZIdParams } }, async (request, reply) => {
