@@ -17,6 +17,8 @@ export const SHARED_CACHE = { publicCache: 'everyone' } as const;
 declare module 'fastify' {
   interface FastifyContextConfig {
     publicCache?: 'visitors' | 'everyone';
+    /** A hit is served only when this says yes (the handler has nothing left to do). */
+    publicCacheWhen?: (request: FastifyRequest) => boolean;
   }
   interface FastifyRequest {
     publicCacheTicket: TCacheTicket | null;
@@ -52,10 +54,10 @@ function isAnonymous(request: FastifyRequest): boolean {
 export function registerPublicCache(app: FastifyInstance, cache: TReadCache): void {
   app.decorateRequest('publicCacheTicket', null);
 
-  const answerFromCache = (visitorsOnly: boolean): onRequestHookHandler => (request, reply, done) => {
+  const answerFromCache = (visitorsOnly: boolean, when?: (request: FastifyRequest) => boolean): onRequestHookHandler => (request, reply, done) => {
     if (request.method !== 'GET' || (visitorsOnly && !isAnonymous(request))) return done();
     const hit = cache.get<TCachedResponse>(`http:${request.url}`);
-    if (hit) {
+    if (hit && (!when || when(request))) {
       reply.code(hit.status).headers(hit.headers);
       if (hit.gzipped && acceptsGzip(request)) {
         reply.header('content-encoding', 'gzip').send(hit.gzipped);
@@ -70,7 +72,8 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
 
   const keepResponse: onSendHookHandler = (request, reply, payload, done) => {
     const ticket = request.publicCacheTicket;
-    if (ticket !== null && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+    // An answer the route encoded itself is not kept: the cache keeps plain bodies and gzips them.
+    if (ticket !== null && reply.statusCode === 200 && !reply.hasHeader('content-encoding') && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = reply.getHeader(name);
@@ -95,7 +98,7 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (route.config?.publicCache) {
-      route.onRequest = [...hookList(route.onRequest), answerFromCache(route.config.publicCache === 'visitors')];
+      route.onRequest = [...hookList(route.onRequest), answerFromCache(route.config.publicCache === 'visitors', route.config.publicCacheWhen)];
       route.onSend = [...hookList(route.onSend), keepResponse];
     } else if (methods.some((method) => !SAFE_METHODS.has(method))) {
       route.onSend = [...hookList(route.onSend), forgetAfterWrite];

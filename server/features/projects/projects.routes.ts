@@ -1,9 +1,7 @@
-import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_HEADERS, ZCreateProjectRequest, ZListProjectsQuery, ZPageQuery, ZUpdateProjectRequest } from '../../../shared/schemas/project';
-import { acceptsGzip } from '../../http/accepts-gzip';
 import { PUBLIC_CACHE } from '../../http/public-cache';
 import type { TContext } from '../../context';
 import { requireUser } from '../../http/sessions';
@@ -19,6 +17,7 @@ import {
   toggleLike,
   updateProject,
   viewProject,
+  isViewAlreadyCounted,
 } from './projects.service';
 
 export const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -31,24 +30,6 @@ export function sendPage<T>(reply: FastifyReply, page: TPage<T>): T[] {
   if (page.nextCursor) reply.header(PAGE_HEADERS.nextCursor, page.nextCursor);
   reply.header('Cache-Control', 'private, no-cache');
   return page.items;
-}
-
-/**
- * Visitors are handed the same cached project object again and again (projects.service.ts):
- * it is turned into JSON, and gzipped, once, not on every request.
- */
-const encodedObjects = new WeakMap<object, { json: string; gzipped?: Buffer }>();
-
-function sendJson(request: FastifyRequest, reply: FastifyReply, value: object): FastifyReply {
-  let encoded = encodedObjects.get(value);
-  if (encoded === undefined) {
-    encoded = { json: JSON.stringify(value) };
-    encodedObjects.set(value, encoded);
-  }
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (!acceptsGzip(request)) return reply.send(encoded.json);
-  encoded.gzipped ??= gzipSync(encoded.json);
-  return reply.header('content-encoding', 'gzip').send(encoded.gzipped);
 }
 
 export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
@@ -80,12 +61,19 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
     userAgent: String(request.headers['user-agent'] ?? ''),
   });
 
-  api.get('/api/projects/slug/:slug', { schema: { params: ZSlugParams } }, async (request, reply) =>
-    sendJson(request, reply, await viewProject(ctx, { slug: request.params.slug }, viewerDetails(request))),
+  // A visitor who has been counted today gets the cached answer as it is; anyone else goes
+  // through the handler, which counts the view.
+  const countedVisitor = (key: (params: Record<string, string>) => { id: number } | { slug: string }) => ({
+    ...PUBLIC_CACHE,
+    publicCacheWhen: (request: FastifyRequest) => isViewAlreadyCounted(ctx, key(request.params as Record<string, string>), viewerDetails(request)),
+  });
+
+  api.get('/api/projects/slug/:slug', { config: countedVisitor((params) => ({ slug: params.slug ?? '' })), schema: { params: ZSlugParams } }, async (request) =>
+    viewProject(ctx, { slug: request.params.slug }, viewerDetails(request)),
   );
 
-  api.get('/api/projects/:id', { schema: { params: ZIdParams } }, async (request, reply) =>
-    sendJson(request, reply, await viewProject(ctx, { id: request.params.id }, viewerDetails(request))),
+  api.get('/api/projects/:id', { config: countedVisitor((params) => ({ id: Number(params.id) })), schema: { params: ZIdParams } }, async (request) =>
+    viewProject(ctx, { id: request.params.id }, viewerDetails(request)),
   );
 
   api.get('/api/projects/:id/og-image', { schema: { params: ZIdParams } }, async (request, reply) => {

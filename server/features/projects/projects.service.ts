@@ -148,13 +148,24 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
   }
 }
 
+type TViewer = { userId: number | null; ip: string; userAgent: string };
+type TProjectKey = { id: number } | { slug: string };
+
+function viewerKeyOf(viewer: TViewer): string {
+  return viewer.userId ? `u:${viewer.userId}` : `a:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
+}
+
+const visitorCopyKey = (key: TProjectKey) => `project:${'id' in key ? `id:${key.id}` : `slug:${key.slug}`}`;
+const viewedKey = (projectId: number, viewerKey: string, day: string) => `viewed:${projectId}:${viewerKey}:${day}`;
+const today = (ctx: TContext) => ctx.now().toISOString().slice(0, 10);
+
 /** A project by id or slug; counts the viewer's view once a day. */
-export async function viewProject(ctx: TContext, key: { id: number } | { slug: string }, viewer: { userId: number | null; ip: string; userAgent: string }): Promise<TProject> {
-  const viewerKey = viewer.userId ? `u:${viewer.userId}` : `a:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
-  const day = ctx.now().toISOString().slice(0, 10);
+export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TViewer): Promise<TProject> {
+  const viewerKey = viewerKeyOf(viewer);
+  const day = today(ctx);
   // Anonymous visitors all see the same project: the hydrated copy is cached; the view is
   // still counted per visitor.
-  const cacheKey = viewer.userId ? null : `project:${'id' in key ? `id:${key.id}` : `slug:${key.slug}`}`;
+  const cacheKey = viewer.userId ? null : visitorCopyKey(key);
   const cached = cacheKey ? ctx.readCache.get<TProject>(cacheKey) : undefined;
   if (cached && cacheKey) {
     if (!(await countViewOnce(ctx, cached.id, viewerKey, day))) return cached;
@@ -172,11 +183,20 @@ export async function viewProject(ctx: TContext, key: { id: number } | { slug: s
 }
 
 /**
+ * Whether this visitor's view of the project is counted today and the project's visitor copy
+ * is cached: then the whole cached answer may be sent again, with nothing left to do.
+ */
+export function isViewAlreadyCounted(ctx: TContext, key: TProjectKey, viewer: TViewer): boolean {
+  const project = ctx.readCache.get<TProject>(visitorCopyKey(key));
+  return project !== undefined && ctx.readCache.get<true>(viewedKey(project.id, viewerKeyOf(viewer), today(ctx))) === true;
+}
+
+/**
  * Counts a view once per visitor per day. Visitors who come back the same day are
  * remembered in the read cache, so their visits cost no database write.
  */
 async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
-  const seenKey = `viewed:${projectId}:${viewerKey}:${day}`;
+  const seenKey = viewedKey(projectId, viewerKey, day);
   if (ctx.readCache.get<true>(seenKey)) return false;
   const ticket = ctx.readCache.ticket();
   const counted = await recordView(ctx.db, projectId, viewerKey, day);
