@@ -10,6 +10,7 @@ import { ENGINES } from '../server/test/build-test-app';
 import { ROOT } from './processes';
 import type { TBenchResult } from './report';
 import { SCENARIO_NAMES } from './scenarios';
+import { processIsRunning } from '../server/features/media/temp-files';
 
 const SMOKE_TIMEOUT_MS = 150_000;
 
@@ -32,14 +33,6 @@ function runBench(args: string[], env: NodeJS.ProcessEnv, interruptWhen?: RegExp
   });
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The environment of a bench run on this engine: PostgreSQL through DATABASE_URL, SQLite without it. */
 function engineEnv(engine: string, dataDir: string): NodeJS.ProcessEnv {
@@ -109,7 +102,7 @@ describe('npm run bench interrupted', () => {
     expect(code, output).toBe(130);
     const pids = [...output.matchAll(/pid (\d+)/g)].map((match) => Number(match[1]));
     expect(pids, output).toHaveLength(2);
-    for (const pid of pids) expect(isRunning(pid), `pid ${pid}`).toBe(false);
+    for (const pid of pids) expect(processIsRunning(pid), `pid ${pid}`).toBe(false);
     expect(readdirSync(resultsDir)).toEqual([]);
   });
 });

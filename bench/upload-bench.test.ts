@@ -52,6 +52,8 @@ describe('runUploadBench', () => {
   it('fails the run when the server refuses an upload, naming the status', async () => {
     const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     await expect(runUploadBench({ baseUrl, cookie: 'sid=not-a-session', origin: baseUrl, serverPid: process.pid, fixturesDir, log: () => {} })).rejects.toThrow(/answered 401/);
+    // The bench stops at the first refusal; the refused upload's kept-alive connection would hold close() open.
+    t.app.server.closeAllConnections();
   });
 });
 

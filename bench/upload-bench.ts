@@ -158,7 +158,8 @@ function sampleRss(pid: number): { stop(): Promise<{ peakMb: number; processPeak
       await reading;
       const last = await status();
       peakKb = Math.max(peakKb, kilobytes(last, 'VmRSS'));
-      return { peakMb: peakKb / 1024, processPeakMb: kilobytes(last, 'VmHWM') / 1024 };
+      // The kernel's counters are approximate: VmHWM can trail the highest VmRSS sampled by a few pages.
+      return { peakMb: peakKb / 1024, processPeakMb: Math.max(kilobytes(last, 'VmHWM'), peakKb) / 1024 };
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../e2e/api-client';
 import { createMember, type TApiMember } from './members';
 import { startServer, stopAllServers, tempDataDir, type TServerProcess, type TTempDir } from './server-process';
+import { processIsRunning } from '../../server/features/media/temp-files';
 
 let data: TTempDir;
 let server: TServerProcess;
@@ -17,14 +18,6 @@ afterAll(async () => {
   data.remove();
 });
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('server process harness', () => {
   it('starts a server that becomes ready and signs members up with their own session', async () => {
@@ -38,7 +31,7 @@ describe('server process harness', () => {
   it('stops gracefully with SIGTERM and exits 0', async () => {
     const exit = await server.stop();
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(isRunning(server.pid)).toBe(false);
+    expect(processIsRunning(server.pid)).toBe(false);
   });
 
   it('starts again on the same port and data, and kill() ends it with SIGKILL', async () => {
@@ -49,7 +42,7 @@ describe('server process harness', () => {
     expect(me.id).toBe(member.id);
     const exit = await server.kill();
     expect(exit.signal).toBe('SIGKILL');
-    expect(isRunning(server.pid)).toBe(false);
+    expect(processIsRunning(server.pid)).toBe(false);
   });
 
   it('refuses to call a server ready when it cannot start, with its output in the error', async () => {
