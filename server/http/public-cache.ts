@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import type { TCacheTicket, TReadCache } from '../lib/read-cache';
 import { acceptsGzip } from './accepts-gzip';
+import { SAFE_METHODS } from './security';
 import { SESSION_COOKIE } from './sessions';
 
 /** Route option: `app.get(url, { config: PUBLIC_CACHE }, handler)`, cached for visitors only. */
@@ -38,7 +39,6 @@ const GZIP_FROM_BYTES = 1024;
 
 /** The response headers a cached copy must repeat (security headers are added per response). */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'x-has-more', 'x-next-cursor', 'x-total-count'];
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
 
 function isAnonymous(request: FastifyRequest): boolean {

@@ -4,7 +4,8 @@ import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from './errors';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: the origin check and the read cache's invalidation skip them. */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Paths that are called by other sites on purpose (signed by other means). */
 const ORIGIN_EXEMPT = new Set(['/api/payments/webhook']);
