@@ -17,6 +17,9 @@ export const TRENDING_CATEGORIES: readonly string[] = ['Animation', 'Illustratio
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Freelance'] as const;
 export type TJobType = (typeof JOB_TYPES)[number];
 
+/** Ids and counters are 32-bit integers in both engines. */
+export const ID_MAX = 2_147_483_647;
+
 export const GALLERY_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
 /** The job board loads this many cards at a time; 'Load More Jobs' asks for the next ones. */

@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import { ID_MAX } from '../constants';
+
+/** Ids are 32-bit integers in both engines: a larger one names nothing (and must not reach PostgreSQL). */
+export const ZId = z.number().int().positive().max(ID_MAX);
+
+/** An id in a path or query string. */
+export const ZIdParam = z.coerce.number().int().positive().max(ID_MAX);
+
+/** `/…/:id` routes. */
+export const ZIdParams = z.object({ id: ZIdParam });
+
+/** ISO-8601 date and time, as both engines return timestamps. */
+export const ZTimestamp = z.string().meta({ format: 'date-time' });
 
 /** Trimmed, lower-cased e-mail: the one form stored and compared. */
 export const ZEmail = z
@@ -37,7 +50,16 @@ export const ZOptionalText = (max: number, tooLong: string) =>
     .nullish();
 
 /** The JSON error shape every route answers with (ARCHITECTURE, API conventions). */
-export interface TErrorBody {
-  message: string;
-  details?: { field: string; message: string }[];
-}
+export const ZErrorBody = z
+  .object({
+    message: z.string(),
+    details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Error' });
+export type TErrorBody = z.output<typeof ZErrorBody>;
+
+/** The answer of a route that answers 204 No Content. */
+export const ZNoContent = z.null().meta({ description: 'No content' });
+
+/** `{ ok: true }`: the request was taken. */
+export const ZOk = z.object({ ok: z.literal(true) });

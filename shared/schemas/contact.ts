@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZTimestamp } from './common';
 
 /** Bots fill every field; people never see this one (it is hidden on the page). */
 export const HONEYPOT_FIELD = 'website';
@@ -41,28 +42,33 @@ export type TContactRequest = z.infer<typeof ZContactRequest>;
 export type TContactBody = z.input<typeof ZContactRequest>;
 
 /** A message in the creator's inbox: the sender's own name and address, for replying. */
-export interface TInboxMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string | null;
-  message: string;
-  projectId: number | null;
-  projectTitle: string | null;
-  createdAt: string;
-  readAt: string | null;
-}
+export const ZInboxMessage = z
+  .object({
+    id: ZId,
+    name: z.string(),
+    email: z.string(),
+    subject: z.string().nullable(),
+    message: z.string(),
+    projectId: ZId.nullable(),
+    projectTitle: z.string().nullable(),
+    createdAt: ZTimestamp,
+    readAt: ZTimestamp.nullable(),
+  })
+  .meta({ id: 'InboxMessage' });
+export type TInboxMessage = z.output<typeof ZInboxMessage>;
+export const ZInboxMessageList = z.array(ZInboxMessage);
+
+export const ZUnreadCount = z.object({ count: z.number().int().nonnegative() });
 
 /** GET /api/stats (SPEC §3): counted from the database. */
-export interface TSiteStats {
-  users: number;
-  projects: number;
-  views: number;
-  likes: number;
-}
+export const ZSiteStats = z.object({
+  users: z.number().int().nonnegative(),
+  projects: z.number().int().nonnegative(),
+  views: z.number().int().nonnegative(),
+  likes: z.number().int().nonnegative(),
+});
+export type TSiteStats = z.output<typeof ZSiteStats>;
 
 /** GET /api/site: what pages need from the configuration. */
-export interface TSiteInfo {
-  siteName: string;
-  supportEmail: string;
-}
+export const ZSiteInfo = z.object({ siteName: z.string(), supportEmail: z.string() });
+export type TSiteInfo = z.output<typeof ZSiteInfo>;

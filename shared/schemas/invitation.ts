@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH, INVITE_GENERATE_BATCH } from '../constants';
+import { ZId, ZTimestamp } from './common';
 
 const CODE_PATTERN = new RegExp(`^[${INVITE_CODE_ALPHABET}]{${INVITE_CODE_LENGTH}}$`);
 
@@ -39,13 +40,20 @@ export const ZGenerateCodesRequest = z.object({
 });
 export type TGenerateCodesRequest = z.infer<typeof ZGenerateCodesRequest>;
 
-export interface TInvitationCode {
-  id: number;
-  code: string;
-  /** Text 'true' or 'false' (SPEC §3). */
-  isUsed: 'true' | 'false';
-  createdAt: string;
-  usedAt: string | null;
-  /** Display name of the member who signed up with it. */
-  usedBy: string | null;
-}
+export const ZInvitationCodeItem = z
+  .object({
+    id: ZId,
+    code: z.string(),
+    /** Text 'true' or 'false' (SPEC §3). */
+    isUsed: z.enum(['true', 'false']),
+    createdAt: ZTimestamp,
+    usedAt: ZTimestamp.nullable(),
+    /** Display name of the member who signed up with it. */
+    usedBy: z.string().nullable(),
+  })
+  .meta({ id: 'InvitationCode' });
+export type TInvitationCode = z.output<typeof ZInvitationCodeItem>;
+export const ZInvitationCodeList = z.array(ZInvitationCodeItem);
+
+/** POST /api/invitation-codes/validate: the code, normalised, is usable. */
+export const ZValidateCodeResponse = z.object({ valid: z.literal(true), code: z.string() });

@@ -2,7 +2,7 @@
 // and the shapes the job and payment calls answer with.
 import { z } from 'zod';
 import { JOB_LIMITS, JOB_PAGE_SIZE, JOB_TYPES, MAX_PAGE_SIZE, type TJobType } from '../constants';
-import { ZOptionalText, ZOptionalUrl } from './common';
+import { ZId, ZOptionalText, ZOptionalUrl, ZTimestamp } from './common';
 import { dedupeTags, ZPageQuery } from './project';
 
 export const MAX_TAGS_PER_JOB = 20;
@@ -141,57 +141,66 @@ export const JOB_STATUSES = ['pending_payment', 'active', 'expired'] as const;
 export type TJobStatus = (typeof JOB_STATUSES)[number];
 
 /** A job as every read answers it (SPEC §3), never with the poster's e-mail. */
-export interface TJob {
-  id: number;
-  title: string;
-  company: string;
-  companyLogo: string | null;
-  description: string;
-  requirements: string;
-  location: string;
-  remote: 'true' | 'false';
-  type: TJobType;
-  salary: string | null;
-  tags: string[];
-  /** An http(s) URL or an e-mail address. */
-  applicationUrl: string;
-  /** The counting redirect to the application link (GET, 302). */
-  applyUrl: string;
-  createdAt: string;
-  /** 'Former member' once the poster has deleted their account. */
-  user: { name: string };
-  /** 'active' only while activeUntil is ahead. */
-  status: TJobStatus;
-  activeUntil: string | null;
-}
+export const ZJob = z
+  .object({
+    id: ZId,
+    title: z.string(),
+    company: z.string(),
+    companyLogo: z.string().nullable(),
+    description: z.string(),
+    requirements: z.string(),
+    location: z.string(),
+    remote: z.enum(['true', 'false']),
+    type: z.enum(JOB_TYPES),
+    salary: z.string().nullable(),
+    tags: z.array(z.string()),
+    /** An http(s) URL or an e-mail address. */
+    applicationUrl: z.string(),
+    /** The counting redirect to the application link (GET, 302). */
+    applyUrl: z.string(),
+    createdAt: ZTimestamp,
+    /** 'Former member' once the poster has deleted their account. */
+    user: z.object({ name: z.string() }),
+    /** 'active' only while activeUntil is ahead. */
+    status: z.enum(JOB_STATUSES),
+    activeUntil: ZTimestamp.nullable(),
+  })
+  .meta({ id: 'Job' });
+export type TJob = z.output<typeof ZJob>;
+export const ZJobList = z.array(ZJob);
 
 /** The poster's own view (GET /api/jobs/mine): with the listing's numbers. */
-export interface TMyJob extends TJob {
-  views: number;
-  applyClicks: number;
-}
+export const ZMyJob = ZJob.extend({ views: z.number().int(), applyClicks: z.number().int() }).meta({ id: 'MyJob' });
+export type TMyJob = z.output<typeof ZMyJob>;
+export const ZMyJobList = z.array(ZMyJob);
+
+/** GET /api/jobs/{id}: the poster sees their own numbers, anyone else the public listing. */
+export const ZJobView = z.union([ZMyJob, ZJob]);
 
 export const ZConfirmPaymentRequest = z.object({
   paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(1, 'paymentIntentId is required').max(255),
 });
 export type TConfirmPaymentRequest = z.infer<typeof ZConfirmPaymentRequest>;
 
-export type TPaymentProviderKind = 'stripe' | 'test';
+export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
+export type TPaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
 
 /** GET /api/payments/config: which card form the page shows. */
-export interface TPaymentsConfig {
-  provider: TPaymentProviderKind;
+export const ZPaymentsConfig = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
   /** Stripe only: the key Stripe.js is loaded with. */
-  publishableKey?: string;
-}
+  publishableKey: z.string().optional(),
+});
+export type TPaymentsConfig = z.output<typeof ZPaymentsConfig>;
 
 /** POST /api/jobs/{id}/payment (SPEC §3, Payment session). */
-export interface TPaymentSession extends TPaymentsConfig {
-  clientSecret: string;
-  paymentIntentId: string;
-  amount: number;
-  currency: string;
-}
+export const ZPaymentSession = ZPaymentsConfig.extend({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+});
+export type TPaymentSession = z.output<typeof ZPaymentSession>;
 
 /** POST /api/payments/test/confirm: what the test-mode card form sends. */
 export const ZTestCardPaymentRequest = z.object({
@@ -204,9 +213,17 @@ export const ZTestCardPaymentRequest = z.object({
 export type TTestCardPaymentRequest = z.infer<typeof ZTestCardPaymentRequest>;
 
 /** Like Stripe's confirmCardPayment result (SPEC §3, payment result). */
-export interface TTestCardPaymentResult {
-  paymentIntent: { id: string; status: string };
-}
+export const ZTestCardPaymentResult = z.object({ paymentIntent: z.object({ id: z.string(), status: z.string() }) });
+export type TTestCardPaymentResult = z.output<typeof ZTestCardPaymentResult>;
+
+/** What a webhook delivery is answered with (Stripe reads only the status). */
+export const ZWebhookOutcome = z.object({
+  received: z.literal(true),
+  duplicate: z.literal(true).optional(),
+  /** Verified, recorded, and deliberately left alone (retrying would not change it). */
+  ignored: z.string().optional(),
+});
+export type TWebhookOutcome = z.output<typeof ZWebhookOutcome>;
 
 export const TEST_CARDS = {
   succeeds: '4242 4242 4242 4242',

@@ -1,15 +1,20 @@
 // Media as the API describes it: what an upload answers, and what projects carry.
+import { z } from 'zod';
+import { ZId } from './common';
 
 export const MEDIA_KINDS = ['image', 'gif', 'video'] as const;
 export type TMediaKind = (typeof MEDIA_KINDS)[number];
 
+const ZDimension = z.number().int().nullable();
+
 /** One stored rendition of a media file. */
-export interface TMediaRendition {
-  url: string;
-  width: number | null;
-  height: number | null;
-  mime: string;
-}
+export const ZMediaRendition = z.object({
+  url: z.string(),
+  width: ZDimension,
+  height: ZDimension,
+  mime: z.string(),
+});
+export type TMediaRendition = z.output<typeof ZMediaRendition>;
 
 /**
  * Renditions of one upload. Images: `full` is the re-encoded, metadata-free original;
@@ -17,51 +22,54 @@ export interface TMediaRendition {
  * in WebP with AVIF beside where it is smaller. Videos: `full` is the file as uploaded,
  * `poster` a frame when ffmpeg is installed.
  */
-export interface TMediaVariants {
-  full: TMediaRendition;
-  card?: TMediaRendition;
-  cardAvif?: TMediaRendition;
-  detail?: TMediaRendition;
-  detailAvif?: TMediaRendition;
-  og?: TMediaRendition;
-  poster?: TMediaRendition;
-}
+export const ZMediaVariants = z.object({
+  full: ZMediaRendition,
+  card: ZMediaRendition.optional(),
+  cardAvif: ZMediaRendition.optional(),
+  detail: ZMediaRendition.optional(),
+  detailAvif: ZMediaRendition.optional(),
+  og: ZMediaRendition.optional(),
+  poster: ZMediaRendition.optional(),
+});
+export type TMediaVariants = z.output<typeof ZMediaVariants>;
 
 /** AI provenance read from the file before its metadata was stripped. */
-export interface TAiMetadata {
+export const ZAiMetadata = z.object({
   /** 'Stable Diffusion (AUTOMATIC1111)', 'ComfyUI', 'Midjourney', 'DALL-E', … */
-  tool: string | null;
-  prompt: string | null;
-  negativePrompt: string | null;
-  steps: number | null;
-  sampler: string | null;
-  cfgScale: number | null;
-  seed: string | null;
-  model: string | null;
-  software: string | null;
+  tool: z.string().nullable(),
+  prompt: z.string().nullable(),
+  negativePrompt: z.string().nullable(),
+  steps: z.number().nullable(),
+  sampler: z.string().nullable(),
+  cfgScale: z.number().nullable(),
+  seed: z.string().nullable(),
+  model: z.string().nullable(),
+  software: z.string().nullable(),
   /** A C2PA (Content Credentials) manifest is embedded. */
-  c2pa: boolean;
-}
+  c2pa: z.boolean(),
+});
+export type TAiMetadata = z.output<typeof ZAiMetadata>;
 
-export interface TMedia {
-  id: number;
-  url: string;
-  type: TMediaKind;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  /** ThumbHash, base64: a blurred preview drawn before the image arrives. */
-  placeholder: string | null;
-  variants: TMediaVariants;
-  aiMetadata: TAiMetadata | null;
-}
+export const ZMedia = z
+  .object({
+    id: ZId,
+    url: z.string(),
+    type: z.enum(MEDIA_KINDS),
+    mime: z.string(),
+    size: z.number().int(),
+    width: ZDimension,
+    height: ZDimension,
+    /** ThumbHash, base64: a blurred preview drawn before the image arrives. */
+    placeholder: z.string().nullable(),
+    variants: ZMediaVariants,
+    aiMetadata: ZAiMetadata.nullable(),
+  })
+  .meta({ id: 'Media' });
+export type TMedia = z.output<typeof ZMedia>;
 
 /** POST /api/upload answers the URLs in upload order (SPEC §7) and each file's details. */
-export interface TUploadResponse {
-  urls: string[];
-  files: TMedia[];
-}
+export const ZUploadResponse = z.object({ urls: z.array(z.string()), files: z.array(ZMedia) });
+export type TUploadResponse = z.output<typeof ZUploadResponse>;
 
 /** SPEC §3: the client infers a media type from the URL's extension. */
 export function mediaKindFromUrl(url: string): TMediaKind {

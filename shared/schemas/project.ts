@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { GALLERY_PAGE_SIZE, MAX_PAGE_SIZE, UPLOAD_CATEGORIES } from '../constants';
-import type { TMedia } from './media';
+import { ZId, ZTimestamp } from './common';
+import { ZMedia } from './media';
+import { ZPublicUser } from './user';
 
 export const MAX_MEDIA_PER_PROJECT = 10;
 export const MAX_TAGS_PER_PROJECT = 20;
@@ -110,54 +112,45 @@ export const ZListProjectsQuery = ZPageQuery.extend({
 });
 export type TListProjectsQuery = z.infer<typeof ZListProjectsQuery>;
 
-export interface TProjectCreator {
-  id: number;
-  name: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  title: string | null;
-  bio: string | null;
-  website: string | null;
-  twitterUrl: string | null;
-  dribbbleUrl: string | null;
-  behanceUrl: string | null;
-  links: { website: string | null; twitter: string | null; dribbble: string | null; behance: string | null };
-}
-
 /** A project as every read answers it (SPEC §3 plus media details and follow state). */
-export interface TProject {
-  id: number;
-  slug: string;
-  title: string;
-  description: string | null;
-  /** The comma-joined categories as uploaded; `categories` has them as a list. */
-  category: string;
-  categories: string[];
-  /** Media URLs, cover first. */
-  images: string[];
-  /** Media details: all of them from a project's own endpoints; in lists the cover's only, without AI metadata. */
-  media: TMedia[];
-  tags: string[];
-  likes: number;
-  views: number;
-  isLiked: boolean;
-  hidePrompt: boolean;
-  createdAt: string;
-  user: TProjectCreator;
-  /** Whether the viewer follows the creator (false when signed out). */
-  isFollowing: boolean;
-}
+export const ZProject = z
+  .object({
+    id: ZId,
+    slug: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    /** The comma-joined categories as uploaded; `categories` has them as a list. */
+    category: z.string(),
+    categories: z.array(z.string()),
+    /** Media URLs, cover first. */
+    images: z.array(z.string()),
+    /** Media details: all of them from a project's own endpoints; in lists the cover's only, without AI metadata. */
+    media: z.array(ZMedia),
+    tags: z.array(z.string()),
+    likes: z.number().int(),
+    views: z.number().int(),
+    /** Whether the viewer likes it (false when signed out). */
+    isLiked: z.boolean(),
+    hidePrompt: z.boolean(),
+    createdAt: ZTimestamp,
+    /** The creator. */
+    user: ZPublicUser,
+    /** Whether the viewer follows the creator (false when signed out). */
+    isFollowing: z.boolean(),
+  })
+  .meta({ id: 'Project' });
+export type TProject = z.output<typeof ZProject>;
 
-export interface TLikeResponse {
-  liked: boolean;
-  newCount: number;
-}
+export const ZProjectList = z.array(ZProject);
 
-export interface TFollowResponse {
-  following: boolean;
-  followers: number;
-}
+/** GET /api/projects/random: where Explore jumps. */
+export const ZProjectRef = z.object({ id: ZId, slug: z.string() });
+
+export const ZLikeResponse = z.object({ liked: z.boolean(), newCount: z.number().int() });
+export type TLikeResponse = z.output<typeof ZLikeResponse>;
+
+export const ZFollowResponse = z.object({ following: z.boolean(), followers: z.number().int() });
+export type TFollowResponse = z.output<typeof ZFollowResponse>;
 
 // Defined beside the other constants, so the client can read list headers without loading zod.
 export { PAGE_HEADERS } from '../constants';

@@ -1,14 +1,14 @@
 // Projects: create, read (with views), list, edit, delete; likes and the project lists.
 import { createHash } from 'node:crypto';
-import type { TCreateProjectRequest, TListProjectsQuery, TProject, TProjectCreator, TUpdateProjectRequest } from '../../../shared/schemas/project';
-import { displayName } from '../../../shared/format';
+import type { TCreateProjectRequest, TListProjectsQuery, TProject, TUpdateProjectRequest } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
-import type { ProjectRow, UserRow } from '../../db/schema';
+import type { ProjectRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { attachMedia, detachMissingMedia, findUnattachedMediaByUrls, findUsableMediaByUrls, listMediaOfProjects, mediaToApi } from '../media/media.repo';
 import { deleteStoredMedia } from '../media/media.service';
 import { syncSearchDocuments } from '../search/search.repo';
+import { toPublicUser } from '../auth/users.repo';
 import { toggleLikeRow } from '../social/social.repo';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from './cursor';
 import {
@@ -35,23 +35,6 @@ import {
 import { slugify, suffixed } from './slug';
 
 export const SIMILAR_LIMIT = 8;
-
-function creatorOf(user: UserRow): TProjectCreator {
-  return {
-    id: user.id,
-    name: displayName({ firstName: user.first_name, lastName: user.last_name }),
-    firstName: user.first_name,
-    lastName: user.last_name,
-    profileImageUrl: user.profile_image_url,
-    title: user.title,
-    bio: user.bio,
-    website: user.website,
-    twitterUrl: user.twitter_url,
-    dribbbleUrl: user.dribbble_url,
-    behanceUrl: user.behance_url,
-    links: { website: user.website, twitter: user.twitter_url, dribbble: user.dribbble_url, behance: user.behance_url },
-  };
-}
 
 export function categoriesOf(category: string): string[] {
   return category
@@ -101,7 +84,7 @@ export async function hydrateProjects(ctx: TContext, rows: ProjectRow[], viewerI
       isLiked: liked.has(row.id),
       hidePrompt: row.hide_prompt === 1,
       createdAt: row.created_at,
-      user: creatorOf(user),
+      user: toPublicUser(user),
       isFollowing: followed.has(row.user_id),
     };
   });

@@ -3,7 +3,7 @@ import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { displayName } from '@shared/format';
-import type { TProjectCreator } from '@shared/schemas/project';
+import type { TPublicUser } from '@shared/schemas/user';
 import { useCurrentUser } from '@/api/auth';
 import { useSendMessage } from '@/api/messages';
 import { CONTACT_LIMITS } from '@/components/contact/contact-limits';
@@ -25,11 +25,11 @@ interface TFields {
 interface ContactDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  creator: TProjectCreator;
+  creator: TPublicUser;
   project: { id: number; title: string };
 }
 
-function greeting(creator: TProjectCreator, projectTitle: string): string {
+function greeting(creator: TPublicUser, projectTitle: string): string {
   const name = creator.firstName.trim() || displayName(creator);
   return `Hi ${name},\n\nI came across your project "${projectTitle}" and would love to talk about working together.`;
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { displayName } from '@shared/format';
 import { isHttpUrl } from '@shared/schemas/common';
-import type { TProjectCreator } from '@shared/schemas/project';
+import type { TPublicUser } from '@shared/schemas/user';
 import { creatorPath } from '@/components/gallery/ProjectCard';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user/UserAvatar';
@@ -12,14 +12,14 @@ import { ContactDialog } from './ContactDialog';
 import { FollowButton } from './FollowButton';
 
 const LINK_LABELS = [
-  ['twitter', 'Twitter'],
-  ['dribbble', 'Dribbble'],
-  ['behance', 'Behance'],
+  ['twitterUrl', 'Twitter'],
+  ['dribbbleUrl', 'Dribbble'],
+  ['behanceUrl', 'Behance'],
   ['website', 'Website'],
 ] as const;
 
 interface CreatorPanelProps {
-  creator: TProjectCreator;
+  creator: TPublicUser;
   project: { id: number; title: string; isFollowing: boolean };
   /** The viewer made this project: nothing to follow. */
   isOwnProject: boolean;
@@ -31,7 +31,7 @@ export function CreatorPanel({ creator, project, isOwnProject, onFollowChange }:
   const name = displayName(creator);
   // Only links that are set, and only web addresses: a stored value never becomes a script link.
   const links = LINK_LABELS.flatMap(([key, label]) => {
-    const href = creator.links[key];
+    const href = creator[key];
     return href && isHttpUrl(href) ? [{ key, label, href }] : [];
   });
 
