@@ -21,6 +21,7 @@ import { projectPageMeta } from './features/projects/project-meta';
 import { projectRoutes } from './features/projects/projects.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { siteInfo } from './features/site/site.service';
 import { socialRoutes } from './features/social/social.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { userRoutes } from './features/users/users.routes';
@@ -116,7 +117,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await siteRoutes(app, ctx);
 
   if (deps.clientDir) {
-    await registerSpa(app, { clientDir: deps.clientDir, siteName: config.siteName, resolveMeta: (path) => projectPageMeta(ctx, path) });
+    await registerSpa(app, { clientDir: deps.clientDir, site: siteInfo(ctx), resolveMeta: (path) => projectPageMeta(ctx, path) });
   }
 
   app.addHook('onClose', async () => {

@@ -45,3 +45,31 @@ describe('the built client', () => {
     expect(plain.body).toBe(script);
   });
 });
+
+describe('the page the server sends', () => {
+  let t: TTestApp;
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    t = await buildTestApp('sqlite', { env: { SITE_NAME: 'Prompt </script> Gallery', SUPPORT_EMAIL: 'help@gallery.example' } });
+    const clientDir = join(t.config.dataDir, 'client');
+    mkdirSync(clientDir, { recursive: true });
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>Placeholder</title></head><body></body></html>');
+    app = await buildApp({ config: t.config, database: t.database, clientDir, logger: false, storage: t.ctx.storage });
+  });
+  afterEach(async () => {
+    await app.close();
+    await t.close();
+  });
+
+  it('carries the configured site name in its title and, for the client, in an inert JSON element', async () => {
+    const page = await app.inject({ url: '/jobs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Prompt &lt;/script&gt; Gallery</title>');
+    const json = /<script id="site-info" type="application\/json">(.*?)<\/script>/.exec(page.body)?.[1];
+    expect(json).toBeDefined();
+    // The name cannot close the element early: its '<' is escaped inside the JSON.
+    expect(json).not.toContain('</script');
+    expect(JSON.parse(json!)).toEqual({ siteName: 'Prompt </script> Gallery', supportEmail: 'help@gallery.example' });
+  });
+});

@@ -1,16 +1,19 @@
 // Serves the built client: hashed assets cached for a year, index.html never cached,
 // and every other GET outside /api and /media answered with index.html for the router —
-// with the page's own meta tags where a resolver knows the page.
+// with the site's name and support address for the client, and the page's own meta tags
+// where a resolver knows the page.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { withPageMeta, type TPageMeta } from './page-meta';
+import type { TSiteInfo } from '../../shared/schemas/contact';
+import type { TPageMeta } from '../../shared/share-meta';
+import { withSiteAndPageMeta } from './page-meta';
 import { SHARED_CACHE } from './public-cache';
 
 export type TMetaResolver = (path: string) => Promise<TPageMeta | null>;
 
-export async function registerSpa(app: FastifyInstance, options: { clientDir: string; siteName: string; resolveMeta: TMetaResolver }): Promise<void> {
+export async function registerSpa(app: FastifyInstance, options: { clientDir: string; site: TSiteInfo; resolveMeta: TMetaResolver }): Promise<void> {
   const indexFile = join(options.clientDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ clientDir: options.clientDir }, 'client build not found: only the API is served');
@@ -37,6 +40,6 @@ export async function registerSpa(app: FastifyInstance, options: { clientDir: st
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(meta ? withPageMeta(indexHtml, meta, options.siteName) : indexHtml);
+      .send(withSiteAndPageMeta(indexHtml, options.site, meta));
   });
 }

@@ -1,7 +1,6 @@
-// Share-preview meta for /project/{slug or id} (SPEC §2): 'title by name | site'.
+// Share-preview meta for /project/{slug or id} (SPEC §2), written into the page by the server.
+import { projectShareMeta, type TPageMeta } from '../../../shared/share-meta';
 import type { TContext } from '../../context';
-import type { TPageMeta } from '../../http/page-meta';
-import { DEFAULT_OG_IMAGE } from './og-image';
 import { peekProject } from './projects.service';
 
 const PROJECT_PATH = /^\/project\/([^/]+)\/?$/i;
@@ -17,20 +16,5 @@ export async function projectPageMeta(ctx: TContext, path: string): Promise<TPag
   }
   const project = await peekProject(ctx, /^\d+$/.test(param) ? { id: Number(param) } : { slug: param });
   if (!project) return null;
-  const base = ctx.config.publicUrl;
-  const cover = project.media[0]?.variants;
-  const shareImage = cover?.og?.url ?? cover?.poster?.url ?? DEFAULT_OG_IMAGE;
-  const description = (project.description ?? `${project.title} — AI work by ${project.user.name} on ${ctx.config.siteName}`).slice(0, 300);
-  return {
-    title: `${project.title} by ${project.user.name} | ${ctx.config.siteName}`,
-    description,
-    url: `${base}/project/${project.id}`,
-    image: new URL(shareImage, `${base}/`).toString(),
-    keywords: project.tags,
-    type: 'article',
-    author: project.user.name,
-    section: project.categories[0] ?? project.category,
-    tags: project.tags,
-    publishedTime: project.createdAt,
-  };
+  return projectShareMeta(project, { siteName: ctx.config.siteName, origin: ctx.config.publicUrl });
 }
