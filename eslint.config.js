@@ -12,6 +12,17 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'reliability/**/*.ts'],
+    rules: {
+      // One module owns each family of tables: only its own files use its repos; everyone else
+      // goes through its service (ARCHITECTURE, 'Rules of the house').
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/*.repo', '!./*.repo'], message: "A repo is its module's own: import the module's service instead." }] },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },

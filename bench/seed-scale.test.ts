@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GALLERY_PAGE_SIZE, INVITES_FOR_NEW_USER } from '../shared/constants';
+import { GALLERY_PAGE_SIZE, INVITES_FOR_NEW_USER, TRENDING_WEIGHTS } from '../shared/constants';
 import type { TMedia } from '../shared/schemas/media';
 import type { TProject } from '../shared/schemas/project';
 import { buildTestApp, ENGINES, type TTestApp } from '../server/test/build-test-app';
@@ -62,7 +62,7 @@ describe.each(ENGINES)('seed:scale on %s', (engine) => {
       select p.id from projects p
       where p.likes_count <> (select count(*) from likes l where l.project_id = p.id)
          or p.views_count <> (select count(*) from project_views v where v.project_id = p.id)
-         or abs(p.trending_score - (p.likes_count * 2 + p.views_count * 0.1)) > 0.001`.execute(t.ctx.db);
+         or abs(p.trending_score - (p.likes_count * ${sql.lit(TRENDING_WEIGHTS.likes)} + p.views_count * ${sql.lit(TRENDING_WEIGHTS.views)})) > 0.001`.execute(t.ctx.db);
     expect(mismatched.rows).toEqual([]);
     const totals = await t.app.inject({ method: 'GET', url: '/api/stats' });
     expect(totals.statusCode).toBe(200);

@@ -5,14 +5,15 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
+import { TRENDING_WEIGHTS } from '../shared/constants';
 import { createStorage } from '../server/adapters/storage/create-storage';
 import type { TStorage } from '../server/adapters/storage/storage';
 import { loadConfigOrExit } from '../server/config';
 import { withoutStatementTimeout, type TDatabase } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
 import { openDatabase } from '../server/db/open';
-import { hashPassword } from '../server/features/auth/passwords';
-import { syncSearchDocuments } from '../server/features/search/search.repo';
+import { hashPassword } from '../server/features/accounts/passwords';
+import { rebuildSearchIndex } from '../server/features/projects/projects.service';
 import { advanceIdSequences, countExistingRows, countRows, emptyAllTables, prepareForBulkLoad, refreshStatistics, setAsideIndexes } from './scale/bulk-sql';
 import { createDraw } from './scale/draw';
 import { seedEngagement } from './scale/engagement';
@@ -97,7 +98,7 @@ async function needsEmptying(database: TDatabase, reset: boolean): Promise<boole
 
 /** Every project's counters from the rows they count, in one statement. */
 async function countLikesAndViews(db: Kysely<Database>): Promise<void> {
-  await sql`update projects set likes_count = counted.likes, views_count = counted.views, trending_score = counted.likes * 2 + counted.views * 0.1
+  await sql`update projects set likes_count = counted.likes, views_count = counted.views, trending_score = counted.likes * ${sql.lit(TRENDING_WEIGHTS.likes)} + counted.views * ${sql.lit(TRENDING_WEIGHTS.views)}
     from (
       select project_id, sum(likes) as likes, sum(views) as views from (
         select project_id, count(*) as likes, 0 as views from likes group by project_id
@@ -151,7 +152,7 @@ export async function seedScale(database: TDatabase, storage: TStorage, options:
       await phase(`${settings.follows} follows`, () => seedFollows(db, engine, drawFor(4), { count: settings.follows, members, projectsPerMember: projects.perMember, now: settings.now }));
       await phase(`${settings.jobs} live jobs and their history`, () => seedJobs(db, engine, drawFor(5), { live: settings.jobs, members, now: settings.now }));
       await phase('likes and views counters', () => countLikesAndViews(db));
-      await phase('search index', () => syncSearchDocuments(db, engine, 'everything'));
+      await phase('search index', () => rebuildSearchIndex({ db, engine }));
       await phase('indexes and foreign keys', restoreIndexes);
       await advanceIdSequences(db, engine, TABLES_WITH_IDS);
     });

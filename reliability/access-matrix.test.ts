@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, type TPaymentSession } from '../shared/schemas/job';
 import type { TContext } from '../server/context';
 import type { UserRow } from '../server/db/schema';
-import { insertMessage } from '../server/features/messages/messages.repo';
 import { multipartBody } from '../server/lib/multipart-body';
 import { ENGINES } from '../server/test/build-test-app';
-import { buildCode, buildJob, buildMedia, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody, type TInject } from '../server/test/factories';
+import { buildCode, buildJob, buildMedia, buildMessage, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody, type TInject } from '../server/test/factories';
 import { FAKE_STRIPE_ENV, startFakeStripe, type TFakeStripe } from '../server/test/fake-stripe';
 import { buildInventoriedApp, fillPath, isStateChanging, type TInventoriedApp } from './routes';
 
@@ -290,7 +289,7 @@ const MATRIX: Record<string, TMatrixRow> = {
   },
   'POST /api/messages/:id/read': {
     arrange: async (w) => ({
-      message: await insertMessage(w.ctx.db, { recipientId: w.owner.user.id, kind: 'hire', senderName: 'Ada', senderEmail: 'ada@example.com', subject: null, body: 'Hello', projectId: null, projectTitle: null, now: new Date() }),
+      message: await buildMessage(w.ctx, w.owner.user.id),
     }),
     request: (w) => ({ params: { id: w.message!.id } }),
     attempts: [

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../shared/constants';
 import type { TUploadResponse } from '../shared/schemas/media';
-import { CODE_GUESS_RULE } from '../server/features/invitations/invitations.service';
+import { CODE_GUESS_RULE } from '../server/features/accounts/invitations.service';
 import { createThrottleStore } from '../server/http/rate-limit';
 import { multipartBody, type TUploadFile } from '../server/lib/multipart-body';
 import { buildTestApp, countRows, ENGINES, type TTestApp } from '../server/test/build-test-app';

@@ -8,23 +8,23 @@ import type { TStorage } from './adapters/storage/storage';
 import type { TConfig } from './config';
 import type { TContext } from './context';
 import type { TDatabase } from './db/connect';
-import { SIGNIN_ACCOUNT_RULE, SIGNIN_IP_RULE } from './features/auth/auth.service';
-import { authRoutes } from './features/auth/auth.routes';
-import { CODE_GUESS_RULE } from './features/invitations/invitations.service';
-import { invitationRoutes } from './features/invitations/invitations.routes';
+import { accountRoutes } from './features/accounts/accounts.routes';
+import { SIGNIN_ACCOUNT_RULE, SIGNIN_IP_RULE } from './features/accounts/accounts.service';
+import { invitationRoutes } from './features/accounts/invitations.routes';
+import { CODE_GUESS_RULE } from './features/accounts/invitations.service';
+import { sessionMember } from './features/accounts/sessions.service';
 import { jobRoutes } from './features/jobs/jobs.routes';
+import { paymentRoutes } from './features/jobs/payments.routes';
+import { mediaRoutes } from './features/media/media.routes';
+import { memberRoutes } from './features/members/members.routes';
 import { messageRoutes } from './features/messages/messages.routes';
 import { CONTACT_IP_RULE } from './features/messages/messages.service';
-import { mediaRoutes } from './features/media/media.routes';
-import { paymentRoutes } from './features/payments/payments.routes';
 import { projectPageMeta } from './features/projects/project-meta';
 import { projectRoutes } from './features/projects/projects.routes';
-import { searchRoutes } from './features/search/search.routes';
+import { searchRoutes } from './features/projects/search.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { siteInfo } from './features/site/site.service';
 import { socialRoutes } from './features/social/social.routes';
-import { statsRoutes } from './features/stats/stats.routes';
-import { userRoutes } from './features/users/users.routes';
 import { registerNulFilter } from './http/drop-nul';
 import { answerFrameworkError, registerErrorHandler } from './http/errors';
 import { registerPublicCache } from './http/public-cache';
@@ -95,11 +95,11 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   registerPublicCache(app, readCache);
   registerOriginCheck(app, { publicUrl: config.publicUrl });
   registerNulFilter(app);
-  await registerSessions(app, ctx);
+  await registerSessions(app, (token) => sessionMember(ctx, token));
 
   await healthRoutes(app, deps.readiness ?? createReadiness(database.db));
 
-  await authRoutes(app, ctx, {
+  await accountRoutes(app, ctx, {
     signup: { codeGuesses },
     signin: { perIp: throttleStore.create(SIGNIN_IP_RULE), perAccount: throttleStore.create(SIGNIN_ACCOUNT_RULE) },
   });
@@ -108,11 +108,10 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await projectRoutes(app, ctx);
   await searchRoutes(app, ctx);
   await socialRoutes(app, ctx);
-  await userRoutes(app, ctx);
+  await memberRoutes(app, ctx);
   await jobRoutes(app, ctx);
   await paymentRoutes(app, { ...ctx, payments });
   await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE));
-  await statsRoutes(app, ctx);
   // Before the SPA: its catch-all must not answer /sitemap.xml and /robots.txt with the page.
   await siteRoutes(app, ctx);
 

@@ -16,3 +16,13 @@ export interface TContext {
   /** Hot anonymous reads; emptied by every successful write. */
   readCache: TReadCache;
 }
+
+/**
+ * Runs the work in one transaction, with a context whose `db` is that transaction. Called
+ * inside another's transaction it joins it: a service's atomic step can then be one part of a
+ * larger one (an account deletion spans several modules) without knowing.
+ */
+export async function inTransaction<T>(ctx: TContext, work: (tx: TContext) => Promise<T>): Promise<T> {
+  if (ctx.db.isTransaction) return work(ctx);
+  return ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+}

@@ -4,7 +4,7 @@ import { createMailer } from './adapters/mail/create-mailer';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/open';
-import { ensureOperatorCode } from './features/invitations/operator-code';
+import { ensureOperatorCode } from './features/accounts/operator-code';
 import { sweepLeftoverTempFiles, uploadTempDir } from './features/media/temp-files';
 import { startJobExpiry } from './jobs/expire-jobs';
 import { startOutboxWorker } from './jobs/send-outbox';
@@ -33,7 +33,7 @@ export async function main(): Promise<void> {
   const outbox = startOutboxWorker({ db: database.db, engine: database.engine, now: () => new Date() }, mailer, app.log);
   app.addHook('onClose', () => outbox.stop());
 
-  const operatorCode = await ensureOperatorCode({ db: database.db, now: new Date() });
+  const operatorCode = await ensureOperatorCode({ db: database.db, now: () => new Date() });
   if (operatorCode) {
     const line = '='.repeat(64);
     process.stdout.write(

@@ -20,6 +20,13 @@ export type TJobType = (typeof JOB_TYPES)[number];
 /** Ids and counters are 32-bit integers in both engines. */
 export const ID_MAX = 2_147_483_647;
 
+/** Trending score = likes x 2 + views x 0.1 (SPEC §9): the weights every computation of it uses. */
+export const TRENDING_WEIGHTS = { likes: 2, views: 0.1 } as const;
+
+export function trendingScore(likes: number, views: number): number {
+  return likes * TRENDING_WEIGHTS.likes + views * TRENDING_WEIGHTS.views;
+}
+
 export const GALLERY_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
 /** The job board loads this many cards at a time; 'Load More Jobs' asks for the next ones. */
@@ -88,6 +95,8 @@ export const COOKIE_CONSENT_VALUES = ['accepted', 'declined', 'dismissed'] as co
 export type TCookieConsent = (typeof COOKIE_CONSENT_VALUES)[number];
 
 export const DEFAULT_SITE_NAME = 'Portfolio Platform';
+/** Shown in place of a member who has deleted their account (a paid job's poster, a used code's member). */
+export const FORMER_MEMBER_NAME = 'Former member';
 export const COPYRIGHT_YEAR = 2025;
 
 /** Support form categories (SPEC §3): the key, and the label people see. */

@@ -1,6 +1,7 @@
 // What must hold in the database after any run, however it ended: counters equal the rows they
 // count. Each check answers the offending rows, so a failure names them.
 import type { Kysely } from 'kysely';
+import { trendingScore } from '../../shared/constants';
 import type { Database } from '../../server/db/schema';
 
 export interface TCounterMismatch {
@@ -40,7 +41,7 @@ export async function counterMismatches(db: Kysely<Database>): Promise<TCounterM
         row.likesCount !== row.likeRows ||
         row.viewsCount !== row.viewRows ||
         // A double: compare with a tolerance far below the smallest step (0.1 for a view).
-        Math.abs(row.trendingScore - (row.likeRows * 2 + row.viewRows * 0.1)) > 1e-6,
+        Math.abs(row.trendingScore - trendingScore(row.likeRows, row.viewRows)) > 1e-6,
     );
 }
 

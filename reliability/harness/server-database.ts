@@ -1,7 +1,7 @@
 // The database a server process uses, opened from the test process for arranging and checking.
 import type { TDatabase } from '../../server/db/connect';
 import { connect } from '../../server/db/connect';
-import { insertCodes } from '../../server/features/invitations/invitations.repo';
+import { createOperatorCodes } from '../../server/features/accounts/invitations.service';
 
 /** Where a server keeps its data (a TServerProcess fits). */
 export interface TServerData {
@@ -24,5 +24,5 @@ export async function withServerDatabase<T>(server: TServerData, work: (database
 
 /** New operator invitation codes, as `npm run invite -- --count N` makes them, without a process per call. */
 export function inviteCodes(server: TServerData, count: number): Promise<string[]> {
-  return withServerDatabase(server, async ({ db }) => (await insertCodes(db, null, count, new Date())).map((row) => row.code));
+  return withServerDatabase(server, ({ db }) => createOperatorCodes({ db, now: () => new Date() }, count));
 }

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/open';
-import { insertCodes } from '../features/invitations/invitations.repo';
+import { createOperatorCodes } from '../features/accounts/invitations.service';
 
 const { values } = parseArgs({ options: { count: { type: 'string', short: 'n', default: '1' } } });
 const count = Number(values.count);
@@ -13,8 +13,8 @@ if (!Number.isInteger(count) || count < 1 || count > 1000) {
 }
 const { database } = await openDatabase(loadConfigOrExit());
 try {
-  const rows = await insertCodes(database.db, null, count, new Date());
-  process.stdout.write(rows.map((row) => `${row.code}\n`).join(''));
+  const codes = await createOperatorCodes({ db: database.db, now: () => new Date() }, count);
+  process.stdout.write(codes.map((code) => `${code}\n`).join(''));
 } finally {
   await database.close();
 }

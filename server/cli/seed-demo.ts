@@ -5,8 +5,7 @@ import { UPLOAD_CATEGORIES } from '../../shared/constants';
 import { buildApp } from '../app';
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/open';
-import { insertCodes } from '../features/invitations/invitations.repo';
-import { recordView } from '../features/projects/projects.repo';
+import { createOperatorCodes } from '../features/accounts/invitations.service';
 import { drawArtwork } from '../lib/artwork';
 import { multipartBody } from '../lib/multipart-body';
 import { seededRandom } from '../lib/seeded-random';
@@ -46,7 +45,7 @@ async function main(): Promise<void> {
 
   try {
     const members: { id: number; cookie: string }[] = [];
-    let [code] = (await insertCodes(database.db, null, 1, new Date())).map((row) => row.code);
+    let [code] = await createOperatorCodes({ db: database.db, now: () => new Date() }, 1);
     for (const [index, [firstName, lastName, title, bio]] of CREATORS.entries()) {
       const email = `${firstName.toLowerCase()}@${DEMO_DOMAIN}`;
       const response = await call('POST', '/api/auth/signup', undefined, { email, password: DEMO_PASSWORD, firstName, lastName, invitationCode: code });
@@ -84,7 +83,8 @@ async function main(): Promise<void> {
     for (const projectId of projectIds) {
       for (const member of members) if (next() < 0.45) await call('POST', `/api/projects/${projectId}/like`, member.cookie);
       const views = Math.floor(next() * 80);
-      for (let v = 0; v < views; v += 1) await recordView(database.db, projectId, `demo:${v}`, new Date().toISOString().slice(0, 10));
+      // Each a visitor of their own, counted by the project page like any other.
+      for (let v = 0; v < views; v += 1) await app.inject({ url: `/api/projects/${projectId}`, remoteAddress: `10.0.${v >> 8}.${v & 255}` });
     }
     for (const follower of members) {
       for (const creator of members) if (follower !== creator && next() < 0.4) await call('POST', `/api/users/${creator.id}/follow`, follower.cookie);

@@ -246,4 +246,5 @@ export type ProjectMediaRow = Selectable<ProjectMediaTable>;
 export type JobRow = Selectable<JobsTable>;
 export type TestPaymentIntentRow = Selectable<TestPaymentIntentsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type NewMessageRow = Insertable<MessagesTable>;
 export type OutboxRow = Selectable<OutboxTable>;

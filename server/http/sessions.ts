@@ -1,16 +1,12 @@
-// Cookie sessions: the cookie holds a random token, the database only its SHA-256.
-// Sessions end after an idle period and, regardless of use, at an absolute expiry.
+// The session cookie on the HTTP side: reading it into request.currentUser (through the
+// lookup the accounts module gives), setting and clearing it, and requireUser.
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TContext } from '../context';
+import type { TConfig } from '../config';
 import type { UserRow } from '../db/schema';
-import { hashSessionToken } from '../features/auth/session-tokens';
-import { findLiveSession, touchSession } from '../features/auth/sessions.repo';
 import { unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'sid';
-/** last_seen_at is written at most this often, so reads stay reads. */
-const TOUCH_EVERY_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,43 +15,44 @@ declare module 'fastify' {
   }
 }
 
-export async function registerSessions(app: FastifyInstance, ctx: TContext): Promise<void> {
+/** Who a cookie's token signs in, or null. */
+export type TSessionLookup = (token: string) => Promise<{ user: UserRow; tokenHash: string } | null>;
+
+export async function registerSessions(app: FastifyInstance, lookup: TSessionLookup): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('currentUser', null);
   app.decorateRequest('sessionTokenHash', null);
-
   app.addHook('preHandler', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
-    const tokenHash = hashSessionToken(token);
-    const now = ctx.now();
-    const session = await findLiveSession(ctx.db, tokenHash, {
-      now,
-      idleSince: new Date(now.getTime() - ctx.config.session.idleMs),
-    });
+    if (!token) return;
+    const session = await lookup(token);
     if (!session) return;
     request.currentUser = session.user;
-    request.sessionTokenHash = tokenHash;
-    if (now.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_EVERY_MS) await touchSession(ctx.db, tokenHash, now);
+    request.sessionTokenHash = session.tokenHash;
   });
 }
 
-export function setSessionCookie(reply: FastifyReply, ctx: TContext, session: { token: string; expiresAt: Date }): void {
+export function setSessionCookie(reply: FastifyReply, config: Pick<TConfig, 'trustProxy'>, session: { token: string; expiresAt: Date }): void {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: ctx.config.trustProxy,
+    secure: config.trustProxy,
     expires: session.expiresAt,
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply, ctx: TContext): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.trustProxy });
+export function clearSessionCookie(reply: FastifyReply, config: Pick<TConfig, 'trustProxy'>): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.trustProxy });
 }
 
 /** The signed-in member, or 401 'Unauthorized'. */
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
+}
+
+/** The signed-in member's id, or null for a visitor. */
+export function viewerOf(request: FastifyRequest): number | null {
+  return request.currentUser?.id ?? null;
 }

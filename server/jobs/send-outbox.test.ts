@@ -9,8 +9,7 @@ import type { TMailer } from '../adapters/mail/mailer';
 import { createSmtpMailer } from '../adapters/mail/smtp-mailer';
 import type { TContext } from '../context';
 import { connect, type TDatabase } from '../db/connect';
-import { claimNextMail } from '../features/mail/outbox.repo';
-import { CLAIM_LEASE_MS, KEEP_SENT_MAIL_MS, MAX_ATTEMPTS, queueMail, retryDelayMs } from '../features/mail/outbox.service';
+import { CLAIM_LEASE_MS, deliverNextMail, KEEP_SENT_MAIL_MS, MAX_ATTEMPTS, queueMail, retryDelayMs } from '../features/messages/outbox.service';
 import { buildTestApp, countRows, ENGINES, type TTestApp } from '../test/build-test-app';
 import { buildProject, buildUser } from '../test/factories';
 import { startSmtpSink, type TSmtpSink } from '../test/smtp-sink';
@@ -151,7 +150,7 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
   it('never sends one e-mail twice when two workers in two processes drain the outbox at once', async () => {
     const count = 16;
     for (let i = 0; i < count; i += 1) {
-      await queueMail(t.ctx.db, { messageId: null, to: `creator${i}@studio.example`, replyTo: null, subject: `Mail ${i}`, text: `Body ${i}`, now: t.ctx.now() });
+      await queueMail(t.ctx, { messageId: null, to: `creator${i}@studio.example`, replyTo: null, subject: `Mail ${i}`, text: `Body ${i}`, now: t.ctx.now() });
     }
     const first = worker('process-a');
     const second = worker('process-b', await anotherProcess());
@@ -168,7 +167,7 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
   it('lets no CR/LF in a subject or name add a header: no Bcc, and a one-line subject', async () => {
     const { creator } = await sendHireMessage({ name: 'Eve\r\nBcc: victim@example.com', subject: 'Hi\r\nBcc: victim@example.com' });
     // Even a row written without the service's care goes out clean: the mailer makes headers one line too.
-    await queueMail(t.ctx.db, {
+    await queueMail(t.ctx, {
       messageId: null,
       to: creator.email,
       replyTo: { name: 'Mallory\nCc: victim@example.com', address: 'mallory@example.com' },
@@ -196,10 +195,16 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
     ]);
   });
 
+  /** A worker that claimed the next e-mail and never came back from the mail server. */
+  async function claimAndHang(workerId: string): Promise<void> {
+    const hanging: TMailer = { kind: 'smtp', send: () => new Promise(() => {}), close() {} };
+    void deliverNextMail(t.ctx, hanging, workerId);
+    await expect.poll(async () => (await outboxRow()).claimed_by, { timeout: 5000, interval: 20 }).toBe(workerId);
+  }
+
   it('sends an e-mail whose worker died mid-send once its claim has expired, and not before', async () => {
     await sendHireMessage();
-    const crashed = await claimNextMail(t.ctx.db, engine, { workerId: 'crashed', now: t.ctx.now(), until: new Date(t.ctx.now().getTime() + CLAIM_LEASE_MS) });
-    expect(crashed).toBeDefined();
+    await claimAndHang('crashed');
     const survivor = worker('survivor');
     expect(await survivor.runOnce()).toEqual({ sent: 0, failed: 0 });
     t.clock.advance(CLAIM_LEASE_MS + 1000);
@@ -210,7 +215,7 @@ describe.each(ENGINES)('outbox delivery on %s', (engine) => {
   it('releases its claims when stopped, so another worker sends at once', async () => {
     await sendHireMessage();
     const leaving = createOutboxWorker(t.ctx, createSmtpMailer(sink.url, t.config.mail.from), silent, { workerId: 'leaving' });
-    await claimNextMail(t.ctx.db, engine, { workerId: 'leaving', now: t.ctx.now(), until: new Date(t.ctx.now().getTime() + CLAIM_LEASE_MS) });
+    await claimAndHang('leaving');
     await leaving.stop();
     expect(await outboxRow()).toMatchObject({ claimed_by: null, claimed_until: null, sent_at: null });
     expect(await worker('staying').runOnce()).toEqual({ sent: 1, failed: 0 });

@@ -7,8 +7,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TMailer } from '../adapters/mail/mailer';
 import type { TContext } from '../context';
-import { releaseClaims } from '../features/mail/outbox.repo';
-import { deleteOldSentMail, deliverNextMail } from '../features/mail/outbox.service';
+import { deleteOldSentMail, deliverNextMail, releaseWorkerClaims } from '../features/messages/outbox.service';
 
 export const SEND_OUTBOX_EVERY_MS = 5_000;
 const CLEAN_UP_EVERY_MS = 60 * 60 * 1000;
@@ -99,7 +98,7 @@ export function createOutboxWorker(ctx: Pick<TContext, 'db' | 'engine' | 'now'>,
       clearInterval(timer);
       await running;
       try {
-        await releaseClaims(ctx.db, workerId);
+        await releaseWorkerClaims(ctx, workerId);
       } finally {
         mailer.close();
       }

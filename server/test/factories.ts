@@ -1,13 +1,12 @@
 // Factories: rows as the app would make them, without going through HTTP.
 import type { FastifyInstance } from 'fastify';
-import { JOB_LISTING_DAYS } from '../../shared/constants';
+import { JOB_LISTING_DAYS, trendingScore } from '../../shared/constants';
 import { ZCreateJobRequest, type TCreateJobBody } from '../../shared/schemas/job';
 import type { TContext } from '../context';
-import type { InvitationCodeRow, UserRow } from '../db/schema';
-import { startSession } from '../features/auth/auth.service';
-import { hashPassword } from '../features/auth/passwords';
-import { insertUser } from '../features/auth/users.repo';
-import { insertCodes } from '../features/invitations/invitations.repo';
+import type { InvitationCodeRow, NewMessageRow, UserRow } from '../db/schema';
+import { newInvitationCode } from '../features/accounts/invitation-code';
+import { hashPassword } from '../features/accounts/passwords';
+import { startSession } from '../features/accounts/sessions.service';
 import { createJob } from '../features/jobs/jobs.service';
 import { createProject } from '../features/projects/projects.service';
 import { SESSION_COOKIE } from '../http/sessions';
@@ -20,7 +19,7 @@ export async function buildUser(ctx: TContext, overrides: Partial<UserRow> = {})
   sequence += 1;
   passwordHash ??= hashPassword(FACTORY_PASSWORD);
   const now = ctx.now().toISOString();
-  return insertUser(ctx.db, {
+  const row = {
     email: `member${sequence}-${Date.now()}@example.com`,
     password_hash: await passwordHash,
     first_name: 'Grace',
@@ -28,12 +27,16 @@ export async function buildUser(ctx: TContext, overrides: Partial<UserRow> = {})
     created_at: now,
     updated_at: now,
     ...overrides,
-  });
+  };
+  return ctx.db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function buildCode(ctx: TContext, ownerId: number | null = null): Promise<InvitationCodeRow> {
-  const [row] = await insertCodes(ctx.db, ownerId, 1, ctx.now());
-  return row!;
+  return ctx.db
+    .insertInto('invitation_codes')
+    .values({ code: newInvitationCode(), owner_id: ownerId, created_at: ctx.now().toISOString() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A session cookie header for the member, as if they had signed in. */
@@ -125,7 +128,7 @@ export async function buildProject(ctx: TContext, owner: UserRow, overrides: TPr
       .set({
         likes_count: likes,
         views_count: views,
-        trending_score: likes * 2 + views * 0.1,
+        trending_score: trendingScore(likes, views),
         ...(overrides.createdAt ? { created_at: overrides.createdAt.toISOString() } : {}),
       })
       .where('id', '=', project.id)
@@ -164,4 +167,13 @@ export async function buildJob(ctx: TContext, owner: UserRow, options: { status?
     await ctx.db.updateTable('jobs').set({ status, active_until: activeUntil.toISOString() }).where('id', '=', job.id).execute();
   }
   return job;
+}
+
+/** A message in a member's inbox, as a contact form would leave it. */
+export async function buildMessage(ctx: TContext, recipientId: number, overrides: Partial<NewMessageRow> = {}) {
+  return ctx.db
+    .insertInto('messages')
+    .values({ recipient_id: recipientId, kind: 'hire', sender_name: 'Ada', sender_email: 'ada@example.com', subject: null, body: 'Hello', project_id: null, project_title: null, created_at: ctx.now().toISOString(), ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX } from '../constants';
+import { GALLERY_PAGE_SIZE, ID_MAX, MAX_PAGE_SIZE } from '../constants';
 
 /** Ids are 32-bit integers in both engines: a larger one names nothing (and must not reach PostgreSQL). */
 export const ZId = z.number().int().positive().max(ID_MAX);
@@ -9,6 +9,12 @@ export const ZIdParam = z.coerce.number().int().positive().max(ID_MAX);
 
 /** `/…/:id` routes. */
 export const ZIdParams = z.object({ id: ZIdParam });
+
+/** A page of any list: at most MAX_PAGE_SIZE rows, after an opaque cursor the previous page gave. */
+export const ZPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+});
 
 /** ISO-8601 date and time, as both engines return timestamps. */
 export const ZTimestamp = z.string().meta({ format: 'date-time' });

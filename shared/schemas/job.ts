@@ -2,12 +2,10 @@
 // and the shapes the job and payment calls answer with.
 import { z } from 'zod';
 import { JOB_LIMITS, JOB_PAGE_SIZE, JOB_TYPES, MAX_PAGE_SIZE, type TJobType } from '../constants';
-import { ZId, ZOptionalText, ZOptionalUrl, ZTimestamp } from './common';
-import { dedupeTags, ZPageQuery } from './project';
+import { ZId, ZOptionalText, ZOptionalUrl, ZPageQuery, ZTimestamp } from './common';
+import { dedupeTags } from './project';
 
 export const MAX_TAGS_PER_JOB = 20;
-/** Shown as the poster of a paid job whose member has deleted their account. */
-export const FORMER_MEMBER_NAME = 'Former member';
 
 export const JOB_MESSAGES = {
   titleRequired: 'Job title is required',

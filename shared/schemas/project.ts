@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { GALLERY_PAGE_SIZE, MAX_PAGE_SIZE, UPLOAD_CATEGORIES } from '../constants';
-import { ZId, ZTimestamp } from './common';
+import { UPLOAD_CATEGORIES } from '../constants';
+import { ZId, ZPageQuery, ZTimestamp } from './common';
 import { ZMedia } from './media';
 import { ZPublicUser } from './user';
 
@@ -99,11 +99,6 @@ const ZListParam = z
       .filter(Boolean)
       .slice(0, 20),
   );
-
-export const ZPageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
-  cursor: z.string().max(200).optional(),
-});
 
 export const ZListProjectsQuery = ZPageQuery.extend({
   sort: z.enum(PROJECT_SORTS).default('trending'),

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { TJobType } from '../../../shared/constants';
 import type { Database, JobRow } from '../../db/schema';
-import type { TCursor } from '../projects/projects.repo';
+import type { TCursor } from '../../http/paging';
 
 type Db = Kysely<Database>;
 type JobsEb = ExpressionBuilder<Database, 'jobs'>;
@@ -127,12 +127,6 @@ export async function tagsOfJobs(db: Db, jobIds: number[]): Promise<Map<number, 
   return byJob;
 }
 
-/** Only the name columns: a job never carries its poster's e-mail. */
-export function posterNames(db: Db, userIds: number[]) {
-  if (!userIds.length) return Promise.resolve([]);
-  return db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute();
-}
-
 /** Counts a click on a live job's application link; its link, or undefined when the job is not live. */
 export async function countApplyClick(db: Db, jobId: number, now: Date): Promise<string | undefined> {
   const row = await db
@@ -169,8 +163,8 @@ export async function activateJobRow(db: Db, jobId: number, now: Date, activeUnt
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Jobs never paid for go with their member; paid ones stay up, their poster unlinked by the foreign key. */
-export async function deleteUnpaidJobsOf(db: Db, userId: number): Promise<void> {
+/** A member's jobs that were never paid for. */
+export async function deleteUnpaidJobRows(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('jobs').where('user_id', '=', userId).where('status', '=', 'pending_payment').execute();
 }
 

@@ -1,20 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZIdParams } from '../../../shared/schemas/common';
 import { ZCreateJobRequest, ZJobPageQuery, ZListJobsQuery } from '../../../shared/schemas/job';
-import { PAGE_HEADERS } from '../../../shared/schemas/project';
 import { SHARED_CACHE } from '../../http/public-cache';
 import type { TContext } from '../../context';
-import { requireUser } from '../../http/sessions';
-import { sendPage, ZIdParams } from '../projects/projects.routes';
+import { requireUser, viewerOf } from '../../http/sessions';
+import { sendPage } from '../../http/paging';
 import { applyToJob, createJob, listLiveJobs, listMyJobs, viewJob } from './jobs.service';
 
 export async function jobRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/jobs', { config: SHARED_CACHE, schema: { querystring: ZListJobsQuery } }, async (request, reply) => {
-    const page = await listLiveJobs(ctx, request.query);
-    reply.header(PAGE_HEADERS.totalCount, String(page.total));
-    return sendPage(reply, page);
+    return sendPage(reply, await listLiveJobs(ctx, request.query));
   });
 
   api.get('/api/jobs/mine', { schema: { querystring: ZJobPageQuery } }, async (request, reply) => {
@@ -22,7 +20,7 @@ export async function jobRoutes(app: FastifyInstance, ctx: TContext): Promise<vo
     return sendPage(reply, await listMyJobs(ctx, user.id, request.query));
   });
 
-  api.get('/api/jobs/:id', { schema: { params: ZIdParams } }, async (request) => viewJob(ctx, request.params.id, request.currentUser?.id ?? null));
+  api.get('/api/jobs/:id', { schema: { params: ZIdParams } }, async (request) => viewJob(ctx, request.params.id, viewerOf(request)));
 
   api.post('/api/jobs', { schema: { body: ZCreateJobRequest } }, async (request, reply) => {
     const user = requireUser(request);

@@ -1,17 +1,17 @@
-// Uploads: received files become stored renditions and project_media rows, all or nothing.
+// Uploads: received files become stored renditions and media rows (recorded by the projects
+// module, which owns them), all or nothing.
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TAiMetadata, TMediaRendition, TMediaVariants, TUploadResponse } from '../../../shared/schemas/media';
 import { IMMUTABLE_CACHE_CONTROL, type TStorage } from '../../adapters/storage/storage';
 import type { TContext } from '../../context';
-import type { ProjectMediaRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { recordUploads, type TNewMediaRow } from '../projects/projects.service';
 import { readAiMetadata } from './ai-metadata';
 import { contentTypeOfExtension } from './detect-media-type';
 import { makeImageVariants, type TRenditionFile } from './image-variants';
 import { limitConcurrency } from './limit-concurrency';
-import { insertMedia, mediaToApi, type NewProjectMediaRow } from './media.repo';
 import { MediaRefusal } from './media-refusal';
 import type { TReceivedFile } from './receive-uploads';
 import { newTempDir } from './temp-files';
@@ -86,7 +86,7 @@ export async function storeUploads(ctx: TContext, ownerId: number, files: TRecei
       prepared.push(await processingSlot(() => prepareMedia(file, join(workDir, String(index)))));
     }
     const now = ctx.now();
-    const rows: NewProjectMediaRow[] = [];
+    const rows: TNewMediaRow[] = [];
     for (const item of prepared) {
       const key = newStorageKey(now);
       storedKeys.push(key);
@@ -107,7 +107,7 @@ export async function storeUploads(ctx: TContext, ownerId: number, files: TRecei
         created_at: now.toISOString(),
       });
     }
-    const media = (await insertMedia(ctx.db, rows)).map(mediaToApi);
+    const media = await recordUploads(ctx, rows);
     return { urls: media.map((item) => item.url), files: media };
   } catch (error) {
     await Promise.allSettled(storedKeys.map((key) => ctx.storage.deletePrefix(key)));
@@ -115,14 +115,4 @@ export async function storeUploads(ctx: TContext, ownerId: number, files: TRecei
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
-}
-
-/**
- * Removes the stored files of these media (of a deleted project or account). Best effort:
- * the rows are already gone, so a storage hiccup must not fail the deletion; the keys that
- * could not be removed are returned for the caller to log.
- */
-export async function deleteStoredMedia(ctx: Pick<TContext, 'storage'>, rows: Pick<ProjectMediaRow, 'storage_key'>[]): Promise<string[]> {
-  const results = await Promise.allSettled(rows.map((row) => ctx.storage.deletePrefix(row.storage_key)));
-  return rows.filter((_, index) => results[index]?.status === 'rejected').map((row) => row.storage_key);
 }

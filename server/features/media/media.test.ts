@@ -11,8 +11,6 @@ import { mediaKindFromUrl, type TMedia, type TMediaRendition, type TUploadRespon
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildUser, cookieFor } from '../../test/factories';
 import { multipartBody, type TUploadFile } from '../../lib/multipart-body';
-import { attachMedia, detachMissingMedia, findUnattachedMediaByUrls, listMediaOfProjects, mediaToApi } from './media.repo';
-import { deleteStoredMedia } from './media.service';
 
 const FIXTURES = new URL('../../test/fixtures/', import.meta.url);
 const MB = 1024 * 1024;
@@ -345,38 +343,26 @@ describe.each(ENGINES)('media uploads on %s', (engine) => {
     });
   });
 
-  describe('media rows for projects', () => {
-    async function insertProject(slug: string): Promise<number> {
-      const now = t.ctx.now().toISOString();
-      const row = await t.ctx.db
-        .insertInto('projects')
-        .values({ slug, user_id: userId, title: slug, description: null, category: 'Illustration', created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    }
-
-    it('finds the caller\'s unattached uploads, attaches them in order, reorders and removes them', async () => {
+  describe('uploads in projects', () => {
+    it("takes only the caller's own unattached uploads, keeps their order, reorders them and deletes the files of those removed", async () => {
       const response = await upload([fixture('gps.jpg', 'a.jpg'), fixture('gps.jpg', 'b.jpg'), fixture('gps.jpg', 'c.jpg')]);
       const [a, b, c] = (response.json() as TUploadResponse).files.map((file) => file.url) as [string, string, string];
-      const stranger = await buildUser(t.ctx);
-      expect(await findUnattachedMediaByUrls(t.ctx.db, stranger.id, [a, b])).toEqual([]);
+      const project = { title: 'Lighthouse', category: 'Illustration', tags: ['ai'] };
+      const stranger = await cookieFor(t.ctx, await buildUser(t.ctx));
+      const taken = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie: stranger }, payload: { ...project, images: [a] } });
+      expect(taken.statusCode).toBe(400);
 
-      const mine = await findUnattachedMediaByUrls(t.ctx.db, userId, [a, b, '/media/none/full.webp']);
-      expect(mine.map((row) => row.url).sort()).toEqual([a, b].sort());
-      const projectId = await insertProject('lighthouse');
-      const byUrl = new Map(mine.map((row) => [row.url, row.id]));
-      await attachMedia(t.ctx.db, projectId, [byUrl.get(b)!, byUrl.get(a)!]);
-      expect(await findUnattachedMediaByUrls(t.ctx.db, userId, [a, b])).toEqual([]);
-      expect((await listMediaOfProjects(t.ctx.db, [projectId])).get(projectId)?.map((row) => row.url)).toEqual([b, a]);
+      const created = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { ...project, images: [b, a] } });
+      expect(created.statusCode).toBe(201);
+      const { id } = created.json<{ id: number }>();
+      expect(created.json<{ images: string[] }>().images).toEqual([b, a]);
+      const again = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { ...project, images: [a] } });
+      expect(again.statusCode).toBe(400);
 
       // Edit: drop b, add the unattached c, put it first.
-      const removed = await detachMissingMedia(t.ctx.db, { projectId, ownerId: userId, orderedUrls: [c, a] });
-      expect(removed.map((row) => row.url)).toEqual([b]);
-      expect((await listMediaOfProjects(t.ctx.db, [projectId])).get(projectId)?.map((row) => row.url)).toEqual([c, a]);
-      expect(mediaToApi(removed[0]!).url).toBe(b);
-
-      expect(await deleteStoredMedia(t.ctx, removed)).toEqual([]);
+      const edited = await t.app.inject({ method: 'PATCH', url: `/api/projects/${id}`, headers: { cookie }, payload: { images: [c, a] } });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json<{ images: string[] }>().images).toEqual([c, a]);
       expect((await t.app.inject({ method: 'GET', url: b })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: a })).statusCode).toBe(200);
     });

@@ -1,7 +1,7 @@
 // Contact messages: storing them, and a member's inbox (messages_inbox_idx serves every read).
 import type { Kysely } from 'kysely';
 import type { Database, MessageRow, TMessageKind } from '../../db/schema';
-import type { TCursor } from '../projects/projects.repo';
+import type { TCursor } from '../../http/paging';
 
 type Db = Kysely<Database>;
 

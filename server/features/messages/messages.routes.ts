@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZContactRequest } from '../../../shared/schemas/contact';
-import { ZPageQuery } from '../../../shared/schemas/project';
+import { ZIdParams, ZPageQuery } from '../../../shared/schemas/common';
 import type { TThrottle } from '../../http/rate-limit';
 import { requireUser } from '../../http/sessions';
-import { sendPage, ZIdParams } from '../projects/projects.routes';
+import { sendPage } from '../../http/paging';
 import { countUnreadMessages, listInbox, markRead, readMessage, sendContactMessage, type TMessagesContext } from './messages.service';
 
 export async function messageRoutes(app: FastifyInstance, ctx: TMessagesContext, contactThrottle: TThrottle): Promise<void> {

@@ -1,23 +1,22 @@
 // Contact messages: a visitor's hire request to a creator, or a support or career message to
 // the site. Each is stored and its e-mail queued in one transaction; the creator reads theirs
 // in the inbox, where only they can see them.
+import { ID_MAX } from '../../../shared/constants';
 import { CAREERS_RECIPIENT, SUPPORT_RECIPIENT, type TContactRequest, type TInboxMessage } from '../../../shared/schemas/contact';
-import type { TContext } from '../../context';
-import type { MessageRow, TMessageKind } from '../../db/schema';
+import { inTransaction, type TContext } from '../../context';
+import type { TMessageKind } from '../../db/schema';
 import { invalidField, notFound } from '../../http/errors';
+import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import type { TThrottle } from '../../http/rate-limit';
-import { findUserById } from '../auth/users.repo';
-import { queueMail } from '../mail/outbox.service';
-import { decodeCursor, toPage, type TPage } from '../projects/cursor';
-import { findProjectById } from '../projects/projects.repo';
+import { mailAddressOf } from '../accounts/accounts.service';
+import { projectSummary } from '../projects/projects.service';
 import { composeContactMail } from './contact-mail';
+import { toInboxMessage } from './message.presenter';
 import { countUnread, findMessageOf, insertMessage, listInboxPage, markMessageRead } from './messages.repo';
+import { queueMail } from './outbox.service';
 
 /** Per IP: enough for a person writing to a few creators, too few for a spammer. */
 export const CONTACT_IP_RULE = { name: 'contact-ip', points: 5, durationSeconds: 10 * 60 };
-
-/** Ids are 32-bit integers in both engines: a larger one names nothing (and must not reach PostgreSQL). */
-const MAX_ID = 2_147_483_647;
 
 export interface TMessagesContext extends TContext {
   /** Called after a message's e-mail is committed to the outbox (the in-process worker's kick). */
@@ -49,17 +48,20 @@ export async function sendContactMessage(ctx: TMessagesContext, throttle: TThrot
   };
   if (!text.name) throw invalidField('name', 'Name is required');
   if (!text.message) throw invalidField('message', 'Message is required');
-  await ctx.db.transaction().execute(async (trx) => {
-    const recipient = typeof input.recipientId === 'number' && input.recipientId <= MAX_ID ? await findUserById(trx, input.recipientId) : undefined;
-    if (kind === 'hire' && !recipient) throw notFound('Creator not found');
-    const project = input.projectId !== null && input.projectId <= MAX_ID ? await findProjectById(trx, input.projectId) : undefined;
+  await inTransaction(ctx, async (tx) => {
+    // Ids are 32-bit integers in both engines: a larger one names nothing (and must not reach PostgreSQL).
+    const recipientId = typeof input.recipientId === 'number' && input.recipientId <= ID_MAX ? input.recipientId : null;
+    // The creator's address goes to the mail server only, never back to the sender.
+    const recipientAddress = recipientId === null ? undefined : await mailAddressOf(tx, recipientId);
+    if (kind === 'hire' && !recipientAddress) throw notFound('Creator not found');
+    const project = input.projectId !== null && input.projectId <= ID_MAX ? await projectSummary(tx, input.projectId) : null;
     if (input.projectId !== null && !project) throw invalidField('projectId', 'Project not found');
     // A hire message names one of the creator's own projects: no linking someone else's work.
-    if (project && recipient && project.user_id !== recipient.id) throw invalidField('projectId', 'Project not found');
+    if (project && recipientAddress && project.creatorId !== recipientId) throw invalidField('projectId', 'Project not found');
 
     const now = ctx.now();
-    const message = await insertMessage(trx, {
-      recipientId: recipient?.id ?? null,
+    const message = await insertMessage(tx.db, {
+      recipientId: recipientAddress ? recipientId : null,
       kind,
       senderName: text.name,
       senderEmail: input.email,
@@ -80,10 +82,9 @@ export async function sendContactMessage(ctx: TMessagesContext, throttle: TThrot
       siteName: ctx.config.siteName,
       publicUrl: ctx.config.publicUrl,
     });
-    await queueMail(trx, {
+    await queueMail(tx, {
       messageId: message.id,
-      // The creator's address goes to the mail server only, never back to the sender.
-      to: recipient ? recipient.email : ctx.config.mail.supportEmail,
+      to: recipientAddress ?? ctx.config.mail.supportEmail,
       replyTo: { name: text.name, address: input.email },
       subject: mail.subject,
       text: mail.text,
@@ -91,20 +92,6 @@ export async function sendContactMessage(ctx: TMessagesContext, throttle: TThrot
     });
   });
   ctx.mailQueued();
-}
-
-function toInboxMessage(row: MessageRow): TInboxMessage {
-  return {
-    id: row.id,
-    name: row.sender_name,
-    email: row.sender_email,
-    subject: row.subject,
-    message: row.body,
-    projectId: row.project_id,
-    projectTitle: row.project_title,
-    createdAt: row.created_at,
-    readAt: row.read_at,
-  };
 }
 
 export async function listInbox(ctx: TContext, userId: number, page: { limit: number; cursor?: string | undefined }): Promise<TPage<TInboxMessage>> {

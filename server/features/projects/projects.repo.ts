@@ -1,6 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+// SQL of projects, their categories and tags, and the counters other modules' rows move.
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { TRENDING_WEIGHTS } from '../../../shared/constants';
 import type { TProjectSort } from '../../../shared/schemas/project';
 import type { Database, ProjectRow } from '../../db/schema';
+import type { TCursor } from '../../http/paging';
 
 type Db = Kysely<Database>;
 type ProjectsEb = ExpressionBuilder<Database, 'projects'>;
@@ -12,8 +15,6 @@ export const SORT_COLUMNS = {
   popular: 'likes_count',
   views: 'views_count',
 } as const satisfies Record<TProjectSort, keyof ProjectRow>;
-
-export type TCursor = [value: string | number, id: number];
 
 export interface TProjectFilter {
   categories?: string[];
@@ -158,43 +159,10 @@ export async function tagsOfProjects(db: Db, projectIds: number[]): Promise<Map<
   return byProject;
 }
 
-export function usersByIds(db: Db, ids: number[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
-}
-
-export async function likedProjectIds(db: Db, userId: number, projectIds: number[]): Promise<Set<number>> {
-  if (!projectIds.length) return new Set();
-  const rows = await db.selectFrom('likes').select('project_id').where('user_id', '=', userId).where('project_id', 'in', projectIds).execute();
-  return new Set(rows.map((row) => row.project_id));
-}
-
-export async function followedUserIds(db: Db, followerId: number, userIds: number[]): Promise<Set<number>> {
-  if (!userIds.length) return new Set();
-  const rows = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).where('followee_id', 'in', userIds).execute();
-  return new Set(rows.map((row) => row.followee_id));
-}
-
-/** Projects a member liked, most recent like first, keyset-paged on (liked at, project id). */
-export function listLikedPage(db: Db, userId: number, limit: number, after?: TCursor) {
-  let query = db
-    .selectFrom('likes')
-    .innerJoin('projects', 'projects.id', 'likes.project_id')
-    .selectAll('projects')
-    .select('likes.created_at as liked_at')
-    .where('likes.user_id', '=', userId);
-  if (after) {
-    const [value, id] = after;
-    query = query.where((eb) => eb(eb.refTuple('likes.created_at', 'likes.project_id'), '<', eb.tuple(String(value), id)));
-  }
-  return query.orderBy('likes.created_at', 'desc').orderBy('likes.project_id', 'desc').limit(limit + 1).execute();
-}
-
 /**
  * Projects sharing tags or categories with the given one, best first: each shared tag
  * counts 2, each shared category 1; ties go to the more trending.
- */
-/**
+ *
  * Similar projects are scored among the newest few sharing each tag and each category, not
  * among all of them: on a big site a popular category holds half the projects, and scoring
  * every one of them took seconds. The newest per value come straight off the tag and
@@ -274,24 +242,96 @@ export async function randomProject(db: Db): Promise<Pick<ProjectRow, 'id' | 'sl
   return db.selectFrom('projects').select(['id', 'slug']).where('id', '>=', pick).orderBy('id').limit(1).executeTakeFirst();
 }
 
-/** Counts one view per viewer per project per day; true when this one was new. */
-export async function recordView(db: Db, projectId: number, viewerKey: string, day: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('project_views')
-      .values({ project_id: projectId, viewer_key: viewerKey, day })
-      .onConflict((oc) => oc.doNothing())
-      .returning('project_id')
-      .executeTakeFirst();
-    if (!inserted) return false;
-    await trx
-      .updateTable('projects')
-      .set((eb) => ({
-        views_count: eb('views_count', '+', 1),
-        trending_score: sql<number>`likes_count * 2 + (views_count + 1) * 0.1`,
-      }))
-      .where('id', '=', projectId)
-      .execute();
-    return true;
-  });
+
+/** The projects with these ids, in the order of the ids (missing ones left out). */
+export async function findProjectsByIds(db: Db, ids: number[]): Promise<ProjectRow[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('projects').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The trending score (SPEC §9) of counters given as SQL: the one place the formula is SQL. */
+function trendingScoreSql(likes: RawBuilder<number>, views: RawBuilder<number>): RawBuilder<number> {
+  return sql<number>`(${likes}) * ${sql.lit(TRENDING_WEIGHTS.likes)} + (${views}) * ${sql.lit(TRENDING_WEIGHTS.views)}`;
+}
+
+/** Moves the like counter of these projects by delta, and their trending score with it. */
+export async function moveLikeCounters(db: Db, projectIds: number[], delta: number): Promise<void> {
+  if (!projectIds.length) return;
+  const likes = sql<number>`likes_count + ${delta}`;
+  await db
+    .updateTable('projects')
+    .set({ likes_count: likes, trending_score: trendingScoreSql(likes, sql<number>`views_count`) })
+    .where('id', 'in', projectIds)
+    .execute();
+}
+
+/** One more view of the project, and its trending score with it. */
+export async function addView(db: Db, projectId: number): Promise<void> {
+  const views = sql<number>`views_count + 1`;
+  await db
+    .updateTable('projects')
+    .set({ views_count: views, trending_score: trendingScoreSql(sql<number>`likes_count`, views) })
+    .where('id', '=', projectId)
+    .execute();
+}
+
+export async function likeCount(db: Db, projectId: number): Promise<number> {
+  const row = await db.selectFrom('projects').select('likes_count').where('id', '=', projectId).executeTakeFirstOrThrow();
+  return row.likes_count;
+}
+
+/** Of these projects, the ones not made by this member. */
+export async function projectIdsNotBy(db: Db, projectIds: number[], userId: number): Promise<number[]> {
+  if (!projectIds.length) return [];
+  const rows = await db.selectFrom('projects').select('id').where('id', 'in', projectIds).where('user_id', '!=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** A creator's figures over all their projects: projects_user_idx. */
+export async function creatorTotals(db: Db, userId: number): Promise<{ projects: number; likes: number; views: number }> {
+  const row = await db
+    .selectFrom('projects')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('likes_count').as('likes'), eb.fn.sum<number>('views_count').as('views')])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  // SUM over no rows is NULL.
+  return { projects: Number(row.count), likes: Number(row.likes ?? 0), views: Number(row.views ?? 0) };
+}
+
+/** Every project's counters summed: the counters already hold every view and like. */
+export async function siteTotals(db: Db): Promise<{ projects: number; likes: number; views: number }> {
+  const row = await db
+    .selectFrom('projects')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('views_count').as('views'), eb.fn.sum<number>('likes_count').as('likes')])
+    .executeTakeFirstOrThrow();
+  return { projects: Number(row.count), likes: Number(row.likes ?? 0), views: Number(row.views ?? 0) };
+}
+
+/** Projects and distinct creators per category (project_categories_category_idx). */
+export function categoryCounts(db: Db) {
+  return db
+    .selectFrom('project_categories')
+    .innerJoin('projects', 'projects.id', 'project_categories.project_id')
+    .select((eb) => ['project_categories.category', eb.fn.countAll<number>().as('projects'), eb.fn.count<number>('projects.user_id').distinct().as('creators')])
+    .groupBy('project_categories.category')
+    .execute();
+}
+
+/** Newest first, served by projects_recent_idx (the sitemap). */
+export function newestProjects(db: Db, limit: number) {
+  return db.selectFrom('projects').select(['id', 'updated_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Creators with at least one project, most recently active first (the sitemap). */
+export function activeCreators(db: Db, limit: number) {
+  return db
+    .selectFrom('projects')
+    .select((eb) => ['user_id', eb.fn.max('updated_at').as('lastmod')])
+    .groupBy('user_id')
+    .orderBy('lastmod', 'desc')
+    .orderBy('user_id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -1,40 +1,38 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_HEADERS, ZCreateProjectRequest, ZListProjectsQuery, ZPageQuery, ZUpdateProjectRequest } from '../../../shared/schemas/project';
-import { PUBLIC_CACHE } from '../../http/public-cache';
+import { ZIdParams, ZPageQuery } from '../../../shared/schemas/common';
+import { ZCreateProjectRequest, ZListProjectsQuery, ZUpdateProjectRequest } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
-import { requireUser } from '../../http/sessions';
-import type { TPage } from './cursor';
-import { ogImageLocation } from './og-image';
+import { sendPage } from '../../http/paging';
+import { PUBLIC_CACHE, SHARED_CACHE } from '../../http/public-cache';
+import { requireUser, viewerOf } from '../../http/sessions';
 import {
+  categorySummaries,
   createProject,
   deleteProject,
+  isViewAlreadyCounted,
   listLikedProjects,
   listProjects,
   listSimilarProjects,
   pickRandomProject,
+  shareImageLocation,
   toggleLike,
   updateProject,
   viewProject,
-  isViewAlreadyCounted,
+  type TProjectKey,
+  type TViewer,
 } from './projects.service';
 
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ZSlugParams = z.object({ slug: z.string().min(1).max(200) });
 const ZCategoryParams = z.object({ category: z.string().min(1).max(100) });
 
-/** Lists answer an array (the SPEC's shape); whether more exist travels in headers. */
-export function sendPage<T>(reply: FastifyReply, page: TPage<T>): T[] {
-  reply.header(PAGE_HEADERS.hasMore, page.nextCursor ? 'true' : 'false');
-  if (page.nextCursor) reply.header(PAGE_HEADERS.nextCursor, page.nextCursor);
-  reply.header('Cache-Control', 'private, no-cache');
-  return page.items;
+function viewerDetails(request: FastifyRequest): TViewer {
+  return { userId: viewerOf(request), ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
 }
 
 export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const viewerOf = (request: { currentUser: { id: number } | null }) => request.currentUser?.id ?? null;
 
   api.get('/api/projects', { config: PUBLIC_CACHE, schema: { querystring: ZListProjectsQuery } }, async (request, reply) =>
     sendPage(reply, await listProjects(ctx, request.query, viewerOf(request))),
@@ -55,15 +53,9 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
     sendPage(reply, await listProjects(ctx, { ...request.query, category: [request.params.category] }, viewerOf(request))),
   );
 
-  const viewerDetails = (request: { currentUser: { id: number } | null; ip: string; headers: Record<string, unknown> }) => ({
-    userId: viewerOf(request),
-    ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? ''),
-  });
-
   // A visitor who has been counted today gets the cached answer as it is; anyone else goes
   // through the handler, which counts the view.
-  const countedVisitor = (key: (params: Record<string, string>) => { id: number } | { slug: string }) => ({
+  const countedVisitor = (key: (params: Record<string, string>) => TProjectKey) => ({
     ...PUBLIC_CACHE,
     publicCacheWhen: (request: FastifyRequest) => isViewAlreadyCounted(ctx, key(request.params as Record<string, string>), viewerDetails(request)),
   });
@@ -77,7 +69,7 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
   );
 
   api.get('/api/projects/:id/og-image', { schema: { params: ZIdParams } }, async (request, reply) => {
-    const location = await ogImageLocation(ctx, request.params.id);
+    const location = await shareImageLocation(ctx, request.params.id);
     return reply.header('Cache-Control', 'public, max-age=300').redirect(location, 302);
   });
 
@@ -105,4 +97,6 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
   api.get('/api/users/:id/projects', { config: PUBLIC_CACHE, schema: { params: ZIdParams, querystring: ZListProjectsQuery.extend({ sort: ZListProjectsQuery.shape.sort.removeDefault().default('recent') }) } }, async (request, reply) =>
     sendPage(reply, await listProjects(ctx, request.query, viewerOf(request), { userId: request.params.id })),
   );
+
+  api.get('/api/categories', { config: SHARED_CACHE }, async () => categorySummaries(ctx));
 }

@@ -1,93 +1,94 @@
-// Projects: create, read (with views), list, edit, delete; likes and the project lists.
+// Projects: create, read (with counted views), list, edit, delete, like; the figures and
+// lists other modules show (creator totals, site totals, categories, the sitemap); and the
+// project media rows the upload pipeline records.
 import { createHash } from 'node:crypto';
-import type { TCreateProjectRequest, TListProjectsQuery, TProject, TUpdateProjectRequest } from '../../../shared/schemas/project';
-import type { TContext } from '../../context';
+import { TRENDING_CATEGORIES, UPLOAD_CATEGORIES } from '../../../shared/constants';
+import type { TCategorySummary } from '../../../shared/schemas/creator';
+import type { TMedia } from '../../../shared/schemas/media';
+import type { TCreateProjectRequest, TLikeResponse, TListProjectsQuery, TProject, TUpdateProjectRequest } from '../../../shared/schemas/project';
+import { inTransaction, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
-import type { ProjectRow } from '../../db/schema';
+import type { ProjectMediaRow, ProjectRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';
-import { attachMedia, detachMissingMedia, findUnattachedMediaByUrls, findUsableMediaByUrls, listMediaOfProjects, mediaToApi } from '../media/media.repo';
-import { deleteStoredMedia } from '../media/media.service';
-import { syncSearchDocuments } from '../search/search.repo';
-import { toPublicUser } from '../auth/users.repo';
-import { toggleLikeRow } from '../social/social.repo';
-import { decodeCursor, toPage, type TCursorValue, type TPage } from './cursor';
+import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
+import { publicMembers } from '../accounts/accounts.service';
+import { forEachLikedProject, likedProjectsPage, recordViewOnce, toggleLikeOf, viewerState } from '../social/social.service';
 import {
+  attachMedia,
+  detachMissingMedia,
+  findUnattachedMediaByUrls,
+  findUsableMediaByUrls,
+  insertMedia,
+  listMediaOfOwner,
+  listMediaOfProjects,
+  type NewProjectMediaRow,
+} from './media.repo';
+import { toMedia } from './media.presenter';
+import { categoriesOf, toProject, type TProjectShape } from './project.presenter';
+import {
+  activeCreators,
+  addView,
+  categoryCounts,
+  creatorTotals as creatorTotalsRow,
   deleteProjectRow,
   findProjectById,
   findProjectBySlug,
-  followedUserIds,
+  findProjectsByIds,
   insertProject,
-  likedProjectIds,
-  listLikedPage,
+  likeCount,
   listProjectPage,
   listSimilar,
+  moveLikeCounters,
+  newestProjects,
+  projectIdsNotBy,
   randomProject,
-  recordView,
   replaceCategories,
   replaceTags,
-  SORT_COLUMNS,
+  siteTotals as siteTotalsRow,
   slugExists,
+  SORT_COLUMNS,
   tagsOfProjects,
   updateProjectRow,
-  usersByIds,
   type TProjectFilter,
 } from './projects.repo';
+import { syncSearchDocuments } from './search.repo';
 import { slugify, suffixed } from './slug';
 
 export const SIMILAR_LIMIT = 8;
+/** Shown when a project has no still image to share (a video without a poster). */
+export const DEFAULT_OG_IMAGE = '/og-default.png';
+/** Likes taken back per statement when a member leaves. */
+const WITHDRAW_LIKES_BATCH = 500;
 
-export function categoriesOf(category: string): string[] {
-  return category
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
-
-/**
- * Rows → the read shape, with a fixed number of queries however many rows there are.
- * 'card' (lists) keeps only the cover's media details, without AI metadata: a card shows
- * nothing else, and a gallery page stays a few kilobytes instead of tens.
- */
-export async function hydrateProjects(ctx: TContext, rows: ProjectRow[], viewerId: number | null, shape: 'page' | 'card' = 'page'): Promise<TProject[]> {
+/** Rows → the read shape, with a fixed number of queries however many rows there are. */
+export async function hydrateProjects(ctx: TContext, rows: ProjectRow[], viewerId: number | null, shape: TProjectShape = 'page'): Promise<TProject[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
   const creatorIds = [...new Set(rows.map((row) => row.user_id))];
-  const [media, tags, users, liked, followed] = await Promise.all([
+  const [media, tags, creators, viewer] = await Promise.all([
     listMediaOfProjects(ctx.db, ids),
     tagsOfProjects(ctx.db, ids),
-    usersByIds(ctx.db, creatorIds),
-    viewerId ? likedProjectIds(ctx.db, viewerId, ids) : Promise.resolve(new Set<number>()),
-    viewerId ? followedUserIds(ctx.db, viewerId, creatorIds) : Promise.resolve(new Set<number>()),
+    publicMembers(ctx, creatorIds),
+    viewerState(ctx, viewerId, { projectIds: ids, creatorIds }),
   ]);
-  const usersById = new Map(users.map((user) => [user.id, user]));
   return rows.map((row) => {
-    const user = usersById.get(row.user_id);
-    if (!user) throw new Error(`project ${row.id} has no creator`);
-    const showPrompt = row.hide_prompt === 0 || viewerId === row.user_id;
-    const rowMedia = media.get(row.id) ?? [];
-    const projectMedia = (shape === 'card' ? rowMedia.slice(0, 1) : rowMedia).map((item) => {
-      const api = mediaToApi(item);
-      return showPrompt && shape === 'page' ? api : { ...api, aiMetadata: null };
-    });
-    return {
-      id: row.id,
-      slug: row.slug,
-      title: row.title,
-      description: row.description,
-      category: row.category,
-      categories: categoriesOf(row.category),
-      images: rowMedia.map((item) => item.url),
-      media: projectMedia,
+    const creator = creators.get(row.user_id);
+    if (!creator) throw new Error(`project ${row.id} has no creator`);
+    const parts = {
+      media: media.get(row.id) ?? [],
       tags: tags.get(row.id) ?? [],
-      likes: row.likes_count,
-      views: row.views_count,
-      isLiked: liked.has(row.id),
-      hidePrompt: row.hide_prompt === 1,
-      createdAt: row.created_at,
-      user: toPublicUser(user),
-      isFollowing: followed.has(row.user_id),
+      creator,
+      viewerId,
+      isLiked: viewer.liked.has(row.id),
+      isFollowing: viewer.following.has(row.user_id),
     };
+    return toProject(row, parts, shape);
   });
+}
+
+async function hydrateOne(ctx: TContext, row: ProjectRow, viewerId: number | null): Promise<TProject> {
+  const [project] = await hydrateProjects(ctx, [row], viewerId);
+  return project!;
 }
 
 async function uniqueSlug(ctx: TContext, title: string): Promise<string> {
@@ -106,8 +107,8 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
   let slug = await uniqueSlug(ctx, input.title);
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const row = await ctx.db.transaction().execute(async (trx) => {
-        const project = await insertProject(trx, {
+      const row = await inTransaction(ctx, async ({ db }) => {
+        const project = await insertProject(db, {
           slug,
           userId,
           title: input.title,
@@ -115,14 +116,13 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
           category: input.category.join(','),
           now: ctx.now(),
         });
-        await replaceCategories(trx, project.id, input.category);
-        await replaceTags(trx, project.id, input.tags);
-        await attachMedia(trx, project.id, orderedIds);
-        await syncSearchDocuments(trx, ctx.engine, { projectId: project.id });
+        await replaceCategories(db, project.id, input.category);
+        await replaceTags(db, project.id, input.tags);
+        await attachMedia(db, project.id, orderedIds);
+        await syncSearchDocuments(db, ctx.engine, { projectId: project.id });
         return project;
       });
-      const [project] = await hydrateProjects(ctx, [row], userId);
-      return project!;
+      return hydrateOne(ctx, row, userId);
     } catch (error) {
       // Two projects with one title at the same moment: the loser takes a suffixed slug.
       if (!isUniqueViolation(error) || attempt >= 3) throw error;
@@ -131,8 +131,12 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
   }
 }
 
-type TViewer = { userId: number | null; ip: string; userAgent: string };
-type TProjectKey = { id: number } | { slug: string };
+export interface TViewer {
+  userId: number | null;
+  ip: string;
+  userAgent: string;
+}
+export type TProjectKey = { id: number } | { slug: string };
 
 function viewerKeyOf(viewer: TViewer): string {
   return viewer.userId ? `u:${viewer.userId}` : `a:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
@@ -141,6 +145,10 @@ function viewerKeyOf(viewer: TViewer): string {
 const visitorCopyKey = (key: TProjectKey) => `project:${'id' in key ? `id:${key.id}` : `slug:${key.slug}`}`;
 const viewedKey = (projectId: number, viewerKey: string, day: string) => `viewed:${projectId}:${viewerKey}:${day}`;
 const today = (ctx: TContext) => ctx.now().toISOString().slice(0, 10);
+
+function findByKey(ctx: TContext, key: TProjectKey): Promise<ProjectRow | undefined> {
+  return 'id' in key ? findProjectById(ctx.db, key.id) : findProjectBySlug(ctx.db, key.slug);
+}
 
 /** A project by id or slug; counts the viewer's view once a day. */
 export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TViewer): Promise<TProject> {
@@ -156,13 +164,12 @@ export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TView
     return { ...cached, views: cached.views + 1 };
   }
   const ticket = ctx.readCache.ticket();
-  const row = 'id' in key ? await findProjectById(ctx.db, key.id) : await findProjectBySlug(ctx.db, key.slug);
+  const row = await findByKey(ctx, key);
   if (!row) throw notFound('Project not found');
   const counted = await countViewOnce(ctx, row.id, viewerKey, day);
-  const fresh = counted ? { ...row, views_count: row.views_count + 1 } : row;
-  const [project] = await hydrateProjects(ctx, [fresh], viewer.userId);
+  const project = await hydrateOne(ctx, counted ? { ...row, views_count: row.views_count + 1 } : row, viewer.userId);
   if (cacheKey) ctx.readCache.set(cacheKey, project, ticket);
-  return project!;
+  return project;
 }
 
 /**
@@ -175,24 +182,33 @@ export function isViewAlreadyCounted(ctx: TContext, key: TProjectKey, viewer: TV
 }
 
 /**
- * Counts a view once per visitor per day. Visitors who come back the same day are
- * remembered in the read cache, so their visits cost no database write.
+ * Counts a view once per visitor per day, the view row and the counter in one transaction.
+ * Visitors who come back the same day are remembered in the read cache, so their visits
+ * cost no database write.
  */
 async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
   const seenKey = viewedKey(projectId, viewerKey, day);
   if (ctx.readCache.get<true>(seenKey)) return false;
   const ticket = ctx.readCache.ticket();
-  const counted = await recordView(ctx.db, projectId, viewerKey, day);
+  const counted = await inTransaction(ctx, async (tx) => {
+    if (!(await recordViewOnce(tx, projectId, viewerKey, day))) return false;
+    await addView(tx.db, projectId);
+    return true;
+  });
   ctx.readCache.set(seenKey, true, ticket, seenKey.length + 64);
   return counted;
 }
 
+/** What another module may say of a project: its title and who made it. */
+export async function projectSummary(ctx: TContext, projectId: number): Promise<{ id: number; title: string; creatorId: number } | null> {
+  const row = await findProjectById(ctx.db, projectId);
+  return row ? { id: row.id, title: row.title, creatorId: row.user_id } : null;
+}
+
 /** The project without counting a view (meta tags, share images). */
-export async function peekProject(ctx: TContext, key: { id: number } | { slug: string }): Promise<TProject | null> {
-  const row = 'id' in key ? await findProjectById(ctx.db, key.id) : await findProjectBySlug(ctx.db, key.slug);
-  if (!row) return null;
-  const [project] = await hydrateProjects(ctx, [row], null);
-  return project ?? null;
+export async function peekProject(ctx: TContext, key: TProjectKey): Promise<TProject | null> {
+  const row = await findByKey(ctx, key);
+  return row ? hydrateOne(ctx, row, null) : null;
 }
 
 /** What each sort's cursor carries: the type of its column. */
@@ -205,9 +221,11 @@ export async function listProjects(ctx: TContext, query: TListProjectsQuery, vie
   return toPage(rows, query.limit, (row) => [row[column], row.id], (page) => hydrateProjects(ctx, page, viewerId, 'card'));
 }
 
+/** The projects a member liked, most recent like first. */
 export async function listLikedProjects(ctx: TContext, userId: number, page: { limit: number; cursor?: string | undefined }): Promise<TPage<TProject>> {
-  const rows = await listLikedPage(ctx.db, userId, page.limit, decodeCursor(page.cursor));
-  return toPage(rows, page.limit, (row) => [row.liked_at, row.id], (pageRows) => hydrateProjects(ctx, pageRows.map(({ liked_at: _likedAt, ...project }) => project), userId, 'card'));
+  const liked = await likedProjectsPage(ctx, userId, page);
+  const rows = await findProjectsByIds(ctx.db, liked.items);
+  return { items: await hydrateProjects(ctx, rows, userId, 'card'), nextCursor: liked.nextCursor };
 }
 
 export async function listSimilarProjects(ctx: TContext, projectId: number, viewerId: number | null): Promise<TProject[]> {
@@ -224,9 +242,14 @@ export async function pickRandomProject(ctx: TContext): Promise<{ id: number; sl
   return project;
 }
 
-export async function toggleLike(ctx: TContext, userId: number, projectId: number) {
+/** Likes or unlikes: the like row and the project's counter change in one transaction. */
+export async function toggleLike(ctx: TContext, userId: number, projectId: number): Promise<TLikeResponse> {
   if (!(await findProjectById(ctx.db, projectId))) throw notFound('Project not found');
-  return toggleLikeRow(ctx.db, userId, projectId, ctx.now());
+  return inTransaction(ctx, async (tx) => {
+    const { liked, delta } = await toggleLikeOf(tx, userId, projectId);
+    if (delta !== 0) await moveLikeCounters(tx.db, [projectId], delta);
+    return { liked, newCount: await likeCount(tx.db, projectId) };
+  });
 }
 
 async function ownedProject(ctx: TContext, userId: number, projectId: number): Promise<ProjectRow> {
@@ -238,36 +261,114 @@ async function ownedProject(ctx: TContext, userId: number, projectId: number): P
 
 export async function updateProject(ctx: TContext, userId: number, projectId: number, input: TUpdateProjectRequest): Promise<TProject> {
   const row = await ownedProject(ctx, userId, projectId);
-  const removed = await ctx.db.transaction().execute(async (trx) => {
+  const removed = await inTransaction(ctx, async ({ db }) => {
     // Checked before anything changes: an unknown or foreign URL must not cost the project its media.
     if (input.images !== undefined) {
-      const usable = await findUsableMediaByUrls(trx, { projectId: row.id, ownerId: userId, urls: input.images });
+      const usable = await findUsableMediaByUrls(db, { projectId: row.id, ownerId: userId, urls: input.images });
       if (usable.length !== input.images.length || new Set(input.images).size !== input.images.length) {
         throw invalidField('images', 'Upload the media files first; each can be used once');
       }
     }
-    await updateProjectRow(trx, row.id, {
+    await updateProjectRow(db, row.id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.category !== undefined ? { category: input.category.join(',') } : {}),
       ...(input.hidePrompt !== undefined ? { hide_prompt: input.hidePrompt ? 1 : 0 } : {}),
       updated_at: ctx.now().toISOString(),
     });
-    if (input.category !== undefined) await replaceCategories(trx, row.id, input.category);
-    if (input.tags !== undefined) await replaceTags(trx, row.id, input.tags);
-    await syncSearchDocuments(trx, ctx.engine, { projectId: row.id });
+    if (input.category !== undefined) await replaceCategories(db, row.id, input.category);
+    if (input.tags !== undefined) await replaceTags(db, row.id, input.tags);
+    await syncSearchDocuments(db, ctx.engine, { projectId: row.id });
     if (input.images === undefined) return [];
-    return detachMissingMedia(trx, { projectId: row.id, ownerId: userId, orderedUrls: input.images });
+    return detachMissingMedia(db, { projectId: row.id, ownerId: userId, orderedUrls: input.images });
   });
-  await deleteStoredMedia(ctx, removed);
-  const updated = await findProjectById(ctx.db, row.id);
-  const [project] = await hydrateProjects(ctx, [updated!], userId);
-  return project!;
+  await deleteMediaFiles(ctx, removed);
+  return hydrateOne(ctx, (await findProjectById(ctx.db, row.id))!, userId);
 }
 
 export async function deleteProject(ctx: TContext, userId: number, projectId: number): Promise<void> {
   const row = await ownedProject(ctx, userId, projectId);
   const media = await listMediaOfProjects(ctx.db, [row.id]);
   await deleteProjectRow(ctx.db, row.id);
-  await deleteStoredMedia(ctx, media.get(row.id) ?? []);
+  await deleteMediaFiles(ctx, media.get(row.id) ?? []);
+}
+
+export type TNewMediaRow = NewProjectMediaRow;
+
+/** Freshly uploaded media, not in any project yet: recorded in one transaction, in this order. */
+export async function recordUploads(ctx: TContext, rows: TNewMediaRow[]): Promise<TMedia[]> {
+  return (await insertMedia(ctx.db, rows)).map(toMedia);
+}
+
+/**
+ * Removes the stored files of media whose rows are gone (of a deleted project or account).
+ * Best effort: the rows are already gone, so a storage hiccup must not fail the deletion; the
+ * keys that could not be removed are returned.
+ */
+export async function deleteMediaFiles(ctx: TContext, rows: Pick<ProjectMediaRow, 'storage_key'>[]): Promise<string[]> {
+  const results = await Promise.allSettled(rows.map((row) => ctx.storage.deletePrefix(row.storage_key)));
+  return rows.filter((_, index) => results[index]?.status === 'rejected').map((row) => row.storage_key);
+}
+
+/** Everything a member uploaded, in projects or not: their files go when they leave. */
+export function mediaOfCreator(ctx: TContext, userId: number): Promise<ProjectMediaRow[]> {
+  return listMediaOfOwner(ctx.db, userId);
+}
+
+/**
+ * Before a member's likes vanish with their account, the projects they liked lose them (their
+ * own projects go with them anyway). Run inside the deletion's transaction.
+ */
+export async function withdrawLikesBy(ctx: TContext, userId: number): Promise<void> {
+  await forEachLikedProject(ctx, userId, WITHDRAW_LIKES_BATCH, async (projectIds) => {
+    await moveLikeCounters(ctx.db, await projectIdsNotBy(ctx.db, projectIds, userId), -1);
+  });
+}
+
+/** The creator's name is searchable on each of their projects: rewrite those documents. */
+export async function reindexCreator(ctx: TContext, userId: number): Promise<void> {
+  await syncSearchDocuments(ctx.db, ctx.engine, { userId });
+}
+
+/** Every project's search document, after a bulk load (bench/seed-scale.ts). */
+export async function rebuildSearchIndex(ctx: Pick<TContext, 'db' | 'engine'>): Promise<void> {
+  await syncSearchDocuments(ctx.db, ctx.engine, 'everything');
+}
+
+/** A creator's projects, and the likes and views those received. */
+export function creatorTotals(ctx: TContext, userId: number): Promise<{ projects: number; likes: number; views: number }> {
+  return creatorTotalsRow(ctx.db, userId);
+}
+
+/** Every project, and every like and view they received. */
+export function siteTotals(ctx: TContext): Promise<{ projects: number; likes: number; views: number }> {
+  return siteTotalsRow(ctx.db);
+}
+
+/** Every upload category with its real project and creator counts. */
+export async function categorySummaries(ctx: TContext): Promise<TCategorySummary[]> {
+  const counts = new Map((await categoryCounts(ctx.db)).map((row) => [row.category, row]));
+  return UPLOAD_CATEGORIES.map((name) => ({
+    name,
+    projects: Number(counts.get(name)?.projects ?? 0),
+    creators: Number(counts.get(name)?.creators ?? 0),
+    trending: TRENDING_CATEGORIES.includes(name),
+  }));
+}
+
+/** What the sitemap lists: the newest projects, and the creators who have any (latest change first). */
+export async function sitemapEntries(ctx: TContext, limits: { projects: number; creators: number }) {
+  const [projects, creators] = await Promise.all([newestProjects(ctx.db, limits.projects), activeCreators(ctx.db, limits.creators)]);
+  return {
+    projects: projects.map((row) => ({ id: row.id, lastmod: row.updated_at })),
+    creators: creators.map((row) => ({ id: row.user_id, lastmod: row.lastmod === null ? null : String(row.lastmod) })),
+  };
+}
+
+/** Where the project's 1200×630 share image lives: the cover's og rendition, a video's poster, else the default. */
+export async function shareImageLocation(ctx: TContext, projectId: number): Promise<string> {
+  if (!(await findProjectById(ctx.db, projectId))) throw notFound('Project not found');
+  const cover = (await listMediaOfProjects(ctx.db, [projectId])).get(projectId)?.[0];
+  const variants = cover ? toMedia(cover).variants : undefined;
+  return variants?.og?.url ?? variants?.poster?.url ?? DEFAULT_OG_IMAGE;
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TCategorySummary } from '../../../shared/schemas/creator';
 import type { TProject } from '../../../shared/schemas/project';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildMedia, buildProject, buildUser, cookieFor } from '../../test/factories';
@@ -247,6 +248,21 @@ describe.each(ENGINES)('projects on %s', (engine) => {
       expect((await t.app.inject({ url: '/api/projects/random' })).statusCode).toBe(404);
       const project = await buildProject(t.ctx, await buildUser(t.ctx));
       expect((await t.app.inject({ url: '/api/projects/random' })).json()).toEqual({ id: project.id, slug: project.slug });
+    });
+  });
+
+  describe('categories', () => {
+    it('counts projects and creators per category exactly as the rows', async () => {
+      const a = await buildUser(t.ctx);
+      const b = await buildUser(t.ctx);
+      await buildProject(t.ctx, a, { categories: ['Illustration', 'Print'] });
+      await buildProject(t.ctx, a, { categories: ['Illustration'] });
+      await buildProject(t.ctx, b, { categories: ['Illustration'] });
+      const categories: TCategorySummary[] = (await t.app.inject({ url: '/api/categories' })).json();
+      expect(categories).toHaveLength(8);
+      expect(categories.find((c) => c.name === 'Illustration')).toEqual({ name: 'Illustration', projects: 3, creators: 2, trending: true });
+      expect(categories.find((c) => c.name === 'Print')).toEqual({ name: 'Print', projects: 1, creators: 1, trending: false });
+      expect(categories.find((c) => c.name === 'Branding')).toEqual({ name: 'Branding', projects: 0, creators: 0, trending: false });
     });
   });
 

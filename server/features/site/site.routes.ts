@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { SHARED_CACHE } from '../../http/public-cache';
 import type { TContext } from '../../context';
-import { buildSitemap, robotsTxt, siteInfo } from './site.service';
+import { buildSitemap, robotsTxt, siteInfo, siteStats } from './site.service';
 
 export async function siteRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   app.get('/api/site', { config: SHARED_CACHE }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return siteInfo(ctx);
+  });
+
+  app.get('/api/stats', { config: SHARED_CACHE }, async (_request, reply) => {
+    // Figures for a marketing strip: a minute old is fresh enough for browsers and CDNs.
+    reply.header('Cache-Control', 'public, max-age=60');
+    return siteStats(ctx);
   });
 
   app.get('/sitemap.xml', { config: SHARED_CACHE }, async (_request, reply) =>

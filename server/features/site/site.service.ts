@@ -1,9 +1,10 @@
-// The site's own documents: GET /api/site (what pages need from the configuration),
-// /sitemap.xml and /robots.txt, with absolute URLs from PUBLIC_URL.
+// The site's own documents: GET /api/site (what pages need from the configuration), the
+// figures of GET /api/stats, /sitemap.xml and /robots.txt, with absolute URLs from PUBLIC_URL.
 import { UPLOAD_CATEGORIES } from '../../../shared/constants';
-import type { TSiteInfo } from '../../../shared/schemas/contact';
+import type { TSiteInfo, TSiteStats } from '../../../shared/schemas/contact';
 import type { TContext } from '../../context';
-import { activeCreators, newestProjects } from './site.repo';
+import { countMembers } from '../accounts/accounts.service';
+import { sitemapEntries, siteTotals } from '../projects/projects.service';
 
 /** One sitemap file holds 50,000 URLs at most (sitemaps.org): these caps leave room for the rest. */
 export const SITEMAP_MAX_PROJECTS = 40_000;
@@ -24,6 +25,12 @@ export function siteInfo(ctx: TContext): TSiteInfo {
   return { siteName: ctx.config.siteName, supportEmail: ctx.config.mail.supportEmail };
 }
 
+/** The For Creators strip (SPEC §2): members, projects, and every project's views and likes. */
+export async function siteStats(ctx: TContext): Promise<TSiteStats> {
+  const [users, totals] = await Promise.all([countMembers(ctx), siteTotals(ctx)]);
+  return { users, projects: totals.projects, views: totals.views, likes: totals.likes };
+}
+
 const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 interface TSitemapEntry {
@@ -32,7 +39,7 @@ interface TSitemapEntry {
 }
 
 export async function buildSitemap(ctx: TContext): Promise<string> {
-  const [projects, creators] = await Promise.all([newestProjects(ctx.db, SITEMAP_MAX_PROJECTS), activeCreators(ctx.db, SITEMAP_MAX_CREATORS)]);
+  const { projects, creators } = await sitemapEntries(ctx, { projects: SITEMAP_MAX_PROJECTS, creators: SITEMAP_MAX_CREATORS });
   // Creators come most recently active first: the first one's change is the latest of all.
   const galleryChanged = creators[0]?.lastmod ?? null;
   const entries: TSitemapEntry[] = [
@@ -41,8 +48,8 @@ export async function buildSitemap(ctx: TContext): Promise<string> {
       lastmod: LEGAL_PAGES.has(path) ? LEGAL_PAGES_UPDATED : GALLERY_PAGES.has(path) ? galleryChanged : null,
     })),
     ...UPLOAD_CATEGORIES.map((category) => ({ path: `/category/${encodeURIComponent(category)}`, lastmod: galleryChanged })),
-    ...projects.map((project) => ({ path: `/project/${project.id}`, lastmod: project.updated_at })),
-    ...creators.map((creator) => ({ path: `/creator/${creator.user_id}`, lastmod: creator.lastmod })),
+    ...projects.map((project) => ({ path: `/project/${project.id}`, lastmod: project.lastmod })),
+    ...creators.map((creator) => ({ path: `/creator/${creator.id}`, lastmod: creator.lastmod })),
   ];
   const base = ctx.config.publicUrl;
   const urls = entries.map(({ path, lastmod }) => {

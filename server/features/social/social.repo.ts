@@ -1,76 +1,88 @@
-// Likes and follows: each toggle is an insert or delete on a unique key, and the counter
-// moves in the same transaction by exactly what happened, never read-modify-write.
-import { sql, type Kysely } from 'kysely';
+// Likes, follows and views: each is an insert or delete on a unique key, never read-modify-
+// write. The counters they move live on projects and are moved by the projects module in the
+// same transaction (see projects.service.ts).
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { TCursor } from '../../http/paging';
 
 type Db = Kysely<Database>;
 
-export async function toggleLikeRow(db: Db, userId: number, projectId: number, now: Date): Promise<{ liked: boolean; newCount: number }> {
-  return db.transaction().execute(async (trx) => {
-    const removed = await trx.deleteFrom('likes').where('user_id', '=', userId).where('project_id', '=', projectId).returning('project_id').executeTakeFirst();
-    let liked = !removed;
-    if (removed) {
-      await moveLikes(trx, projectId, -1);
-    } else {
-      const added = await trx
-        .insertInto('likes')
-        .values({ user_id: userId, project_id: projectId, created_at: now.toISOString() })
-        .onConflict((oc) => oc.doNothing())
-        .returning('project_id')
-        .executeTakeFirst();
-      // A concurrent toggle of the same member may have inserted first: then it is liked, and counted once.
-      if (added) await moveLikes(trx, projectId, 1);
-      liked = true;
-    }
-    const row = await trx.selectFrom('projects').select('likes_count').where('id', '=', projectId).executeTakeFirstOrThrow();
-    return { liked, newCount: row.likes_count };
-  });
+/** Likes or unlikes; what changed: +1, -1, or 0 (a concurrent toggle of the same member got there first). */
+export async function toggleLikeRow(db: Db, userId: number, projectId: number, now: Date): Promise<{ liked: boolean; delta: 1 | -1 | 0 }> {
+  const removed = await db.deleteFrom('likes').where('user_id', '=', userId).where('project_id', '=', projectId).returning('project_id').executeTakeFirst();
+  if (removed) return { liked: false, delta: -1 };
+  const added = await db
+    .insertInto('likes')
+    .values({ user_id: userId, project_id: projectId, created_at: now.toISOString() })
+    .onConflict((oc) => oc.doNothing())
+    .returning('project_id')
+    .executeTakeFirst();
+  return { liked: true, delta: added ? 1 : 0 };
 }
 
-async function moveLikes(db: Db, projectId: number, delta: 1 | -1): Promise<void> {
+export async function likedAmong(db: Db, userId: number, projectIds: number[]): Promise<Set<number>> {
+  if (!projectIds.length) return new Set();
+  const rows = await db.selectFrom('likes').select('project_id').where('user_id', '=', userId).where('project_id', 'in', projectIds).execute();
+  return new Set(rows.map((row) => row.project_id));
+}
+
+/** A member's likes, most recent first, keyset-paged on (liked at, project id): likes_user_idx. */
+export function listLikesPage(db: Db, userId: number, limit: number, after?: TCursor) {
+  let query = db.selectFrom('likes').select(['project_id', 'created_at']).where('user_id', '=', userId);
+  if (after) {
+    const [value, id] = after;
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'project_id'), '<', eb.tuple(String(value), id)));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('project_id', 'desc').limit(limit + 1).execute();
+}
+
+/** The projects a member liked, in id order after `afterId`: likes_pk, for walking them all in batches. */
+export async function likedProjectIdsAfter(db: Db, userId: number, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('likes').select('project_id').where('user_id', '=', userId).where('project_id', '>', afterId).orderBy('project_id').limit(limit).execute();
+  return rows.map((row) => row.project_id);
+}
+
+export async function countLikesBy(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('likes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function toggleFollowRow(db: Db, followerId: number, followeeId: number, now: Date): Promise<boolean> {
+  const removed = await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).returning('followee_id').executeTakeFirst();
+  if (removed) return false;
   await db
-    .updateTable('projects')
-    .set({
-      likes_count: sql<number>`likes_count + ${delta}`,
-      trending_score: sql<number>`(likes_count + ${delta}) * 2 + views_count * 0.1`,
-    })
-    .where('id', '=', projectId)
+    .insertInto('follows')
+    .values({ follower_id: followerId, followee_id: followeeId, created_at: now.toISOString() })
+    .onConflict((oc) => oc.doNothing())
     .execute();
+  return true;
 }
 
-/** Before a member's likes vanish with their account, the projects they liked lose them. */
-export async function withdrawLikesOf(db: Db, userId: number): Promise<void> {
-  await db
-    .updateTable('projects')
-    .set({
-      likes_count: sql<number>`likes_count - 1`,
-      trending_score: sql<number>`(likes_count - 1) * 2 + views_count * 0.1`,
-    })
-    .where('id', 'in', db.selectFrom('likes').select('project_id').where('user_id', '=', userId))
-    .where('user_id', '!=', userId)
-    .execute();
+export async function followedAmong(db: Db, followerId: number, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).where('followee_id', 'in', userIds).execute();
+  return new Set(rows.map((row) => row.followee_id));
 }
 
-export async function toggleFollowRow(db: Db, followerId: number, followeeId: number, now: Date): Promise<{ following: boolean; followers: number }> {
-  return db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom('follows')
-      .where('follower_id', '=', followerId)
-      .where('followee_id', '=', followeeId)
-      .returning('followee_id')
-      .executeTakeFirst();
-    if (!removed) {
-      await trx
-        .insertInto('follows')
-        .values({ follower_id: followerId, followee_id: followeeId, created_at: now.toISOString() })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-    return { following: !removed, followers: await countFollowers(trx, followeeId) };
-  });
-}
-
+/** follows_followee_idx. */
 export async function countFollowers(db: Db, userId: number): Promise<number> {
   const row = await db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('followee_id', '=', userId).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** follows_pk. */
+export async function countFollowing(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('follower_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Records one view per viewer per project per day; true when this one was new. */
+export async function insertViewOnce(db: Db, projectId: number, viewerKey: string, day: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('project_views')
+    .values({ project_id: projectId, viewer_key: viewerKey, day })
+    .onConflict((oc) => oc.doNothing())
+    .returning('project_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }

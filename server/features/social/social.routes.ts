@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZIdParams } from '../../../shared/schemas/common';
 import type { TContext } from '../../context';
 import { requireUser } from '../../http/sessions';
-import { ZIdParams } from '../projects/projects.routes';
 import { toggleFollow } from './social.service';
 
 export async function socialRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {

@@ -1,11 +1,73 @@
+// What members do to each other's work and to each other: likes, follows, and counted views.
+// A like or view also moves a counter on the project: projects.service.ts calls these inside
+// the transaction that moves it.
 import type { TFollowResponse } from '../../../shared/schemas/project';
-import type { TContext } from '../../context';
+import { inTransaction, type TContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
-import { findUserById } from '../auth/users.repo';
-import { toggleFollowRow } from './social.repo';
+import { decodeCursor, toPage, type TPage } from '../../http/paging';
+import { memberExists } from '../accounts/accounts.service';
+import {
+  countFollowers,
+  countFollowing,
+  countLikesBy,
+  followedAmong,
+  insertViewOnce,
+  likedAmong,
+  likedProjectIdsAfter,
+  listLikesPage,
+  toggleFollowRow,
+  toggleLikeRow,
+} from './social.repo';
+
+/** The like row flipped; the caller moves the counter by `delta` in the same transaction. */
+export function toggleLikeOf(ctx: TContext, userId: number, projectId: number): Promise<{ liked: boolean; delta: 1 | -1 | 0 }> {
+  return toggleLikeRow(ctx.db, userId, projectId, ctx.now());
+}
+
+/** Counts a view once per viewer per project per day; true when this one was new. */
+export function recordViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
+  return insertViewOnce(ctx.db, projectId, viewerKey, day);
+}
+
+/** What the viewer has done to these projects and their creators (nothing for a visitor). */
+export async function viewerState(ctx: TContext, viewerId: number | null, items: { projectIds: number[]; creatorIds: number[] }): Promise<{ liked: Set<number>; following: Set<number> }> {
+  if (viewerId === null) return { liked: new Set(), following: new Set() };
+  const [liked, following] = await Promise.all([likedAmong(ctx.db, viewerId, items.projectIds), followedAmong(ctx.db, viewerId, items.creatorIds)]);
+  return { liked, following };
+}
+
+/** A page of the projects the member liked, most recent like first: their ids. */
+export async function likedProjectsPage(ctx: TContext, userId: number, page: { limit: number; cursor?: string | undefined }): Promise<TPage<number>> {
+  const rows = await listLikesPage(ctx.db, userId, page.limit, decodeCursor(page.cursor));
+  return toPage(rows, page.limit, (row) => [row.created_at, row.project_id], (pageRows) => pageRows.map((row) => row.project_id));
+}
+
+/** Every project the member likes, in batches (for taking their likes back when they leave). */
+export async function forEachLikedProject(ctx: TContext, userId: number, batch: number, visit: (projectIds: number[]) => Promise<void>): Promise<void> {
+  for (let after = 0; ; ) {
+    const ids = await likedProjectIdsAfter(ctx.db, userId, after, batch);
+    if (ids.length) await visit(ids);
+    if (ids.length < batch) return;
+    after = ids.at(-1)!;
+  }
+}
 
 export async function toggleFollow(ctx: TContext, followerId: number, followeeId: number): Promise<TFollowResponse> {
   if (followerId === followeeId) throw new AppError(400, 'You cannot follow yourself');
-  if (!(await findUserById(ctx.db, followeeId))) throw notFound('Creator not found');
-  return toggleFollowRow(ctx.db, followerId, followeeId, ctx.now());
+  if (!(await memberExists(ctx, followeeId))) throw notFound('Creator not found');
+  return inTransaction(ctx, async (tx) => {
+    const following = await toggleFollowRow(tx.db, followerId, followeeId, ctx.now());
+    return { following, followers: await countFollowers(tx.db, followeeId) };
+  });
+}
+
+export async function isFollowing(ctx: TContext, followerId: number | null, followeeId: number): Promise<boolean> {
+  if (followerId === null || followerId === followeeId) return false;
+  return (await followedAmong(ctx.db, followerId, [followeeId])).has(followeeId);
+}
+
+/** A member's social figures: projects they liked, their followers, whom they follow. */
+export async function memberFigures(ctx: TContext, userId: number): Promise<{ liked: number; followers: number; following: number }> {
+  const [liked, followers, following] = await Promise.all([countLikesBy(ctx.db, userId), countFollowers(ctx.db, userId), countFollowing(ctx.db, userId)]);
+  return { liked, followers, following };
 }

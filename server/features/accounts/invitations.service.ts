@@ -1,12 +1,12 @@
 import { INVITES_FOR_NEW_USER } from '../../../shared/constants';
-import { displayName } from '../../../shared/format';
 import { INVALID_CODE_FORMAT, isWellFormedInvitationCode, normalizeInvitationCode, type TInvitationCode } from '../../../shared/schemas/invitation';
-import type { TContext } from '../../context';
+import { inTransaction, type TContext } from '../../context';
 import type { InvitationCodeRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { TThrottle } from '../../http/rate-limit';
-import { lockUser } from '../auth/users.repo';
-import { countCodesOwnedBy, findCode, insertCodes, listCodesOwnedBy } from './invitations.repo';
+import { countCodesOwnedBy, findCode, insertCodes, listCodesOwnedBy } from './invitation-codes.repo';
+import { toInvitationCode } from './invitation-code.presenter';
+import { lockUser } from './users.repo';
 
 /** Codes guessed wrongly per IP: at 10 per 15 minutes, 50-bit codes cannot be found by trying. */
 export const CODE_GUESS_RULE = { name: 'code-guess', points: 10, durationSeconds: 15 * 60 };
@@ -37,18 +37,6 @@ export async function validateCode(ctx: TContext, guesses: TThrottle, rawCode: s
   return { valid: true, code };
 }
 
-function toInvitationCode(row: Awaited<ReturnType<typeof listCodesOwnedBy>>[number]): TInvitationCode {
-  const used = row.used_at !== null;
-  return {
-    id: row.id,
-    code: row.code,
-    isUsed: used ? 'true' : 'false',
-    createdAt: row.created_at,
-    usedAt: row.used_at,
-    usedBy: used ? (row.used_by_first_name ? displayName({ firstName: row.used_by_first_name, lastName: row.used_by_last_name }) : 'Former member') : null,
-  };
-}
-
 export async function listMyCodes(ctx: TContext, userId: number): Promise<TInvitationCode[]> {
   const rows = await listCodesOwnedBy(ctx.db, userId, Math.max(ctx.config.invitesPerUser, INVITES_FOR_NEW_USER));
   return rows.map(toInvitationCode);
@@ -57,14 +45,19 @@ export async function listMyCodes(ctx: TContext, userId: number): Promise<TInvit
 /** New codes up to the member's allowance (INVITES_PER_USER in all); past it, 403. */
 export async function generateCodes(ctx: TContext, userId: number, count: number): Promise<TInvitationCode[]> {
   const limit = ctx.config.invitesPerUser;
-  const created = await ctx.db.transaction().execute(async (trx) => {
+  const created = await inTransaction(ctx, async ({ db }) => {
     // Serialises concurrent generate calls of one member so the allowance holds.
-    await lockUser(trx, userId);
-    const held = await countCodesOwnedBy(trx, userId);
+    await lockUser(db, userId);
+    const held = await countCodesOwnedBy(db, userId);
     if (held >= limit) {
       throw new AppError(403, `You already have the maximum of ${limit} invitation codes. Share the ones you have to invite people.`);
     }
-    return insertCodes(trx, userId, Math.min(count, limit - held), ctx.now());
+    return insertCodes(db, userId, Math.min(count, limit - held), ctx.now());
   });
   return created.map((row) => toInvitationCode({ ...row, used_by_first_name: null, used_by_last_name: null }));
+}
+
+/** Fresh operator codes (`npm run invite`): owned by nobody, for the people running the site. */
+export async function createOperatorCodes(ctx: Pick<TContext, 'db' | 'now'>, count: number): Promise<string[]> {
+  return (await insertCodes(ctx.db, null, count, ctx.now())).map((row) => row.code);
 }

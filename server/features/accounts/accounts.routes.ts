@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSigninRequest, ZSignupRequest } from '../../../shared/schemas/auth';
-import { ZUpdateProfileRequest } from '../../../shared/schemas/profile';
 import type { TContext } from '../../context';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/sessions';
-import { type TSigninThrottles, type TSignupThrottles, deleteAccount, endSession, signIn, signUp, startSession, updateProfile } from './auth.service';
-import { toCurrentUser } from './users.repo';
+import { type TSigninThrottles, type TSignupThrottles, signIn, signUp } from './accounts.service';
+import { endSession, startSession } from './sessions.service';
+import { toCurrentUser } from './user.presenter';
 
-export async function authRoutes(
+export async function accountRoutes(
   app: FastifyInstance,
   ctx: TContext,
   throttles: { signup: TSignupThrottles; signin: TSigninThrottles },
@@ -16,7 +16,7 @@ export async function authRoutes(
 
   api.post('/api/auth/signup', { schema: { body: ZSignupRequest } }, async (request, reply) => {
     const user = await signUp(ctx, throttles.signup, request.body, request.ip);
-    setSessionCookie(reply, ctx, await startSession(ctx, user.id));
+    setSessionCookie(reply, ctx.config, await startSession(ctx, user.id));
     return reply.code(201).send(toCurrentUser(user));
   });
 
@@ -24,13 +24,13 @@ export async function authRoutes(
     const user = await signIn(ctx, throttles.signin, request.body, request.ip);
     // A new token at every sign-in: a token planted before sign-in is never promoted.
     if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
-    setSessionCookie(reply, ctx, await startSession(ctx, user.id));
+    setSessionCookie(reply, ctx.config, await startSession(ctx, user.id));
     return toCurrentUser(user);
   });
 
   api.post('/api/auth/signout', async (request, reply) => {
     if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
-    clearSessionCookie(reply, ctx);
+    clearSessionCookie(reply, ctx.config);
     return reply.code(204).send();
   });
 
@@ -41,23 +41,11 @@ export async function authRoutes(
     });
   }
 
-  api.patch('/api/auth/profile', { schema: { body: ZUpdateProfileRequest } }, async (request) => {
-    const user = requireUser(request);
-    return toCurrentUser(await updateProfile(ctx, user.id, request.body));
-  });
-
-  api.delete('/api/auth/delete-account', async (request, reply) => {
-    const user = requireUser(request);
-    await deleteAccount(ctx, user.id);
-    clearSessionCookie(reply, ctx);
-    return reply.code(204).send();
-  });
-
   // Old full-page endpoints (SPEC §2): linked from the mobile header and the like redirect.
   api.get('/api/login', async (_request, reply) => reply.redirect('/login'));
   api.get('/api/logout', async (request, reply) => {
     if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
-    clearSessionCookie(reply, ctx);
+    clearSessionCookie(reply, ctx.config);
     return reply.redirect('/');
   });
 }

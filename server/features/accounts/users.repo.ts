@@ -1,6 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { TCurrentUser, TPublicUser } from '../../../shared/schemas/user';
-import { displayName } from '../../../shared/format';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -21,32 +19,28 @@ export async function updateUser(db: Db, id: number, changes: UserUpdate): Promi
   return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
+export function findUsersByIds(db: Db, ids: number[]): Promise<UserRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Only the name columns, for lists that show who someone is and nothing else. */
+export function findUserNames(db: Db, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function anyUser(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
-}
-
-/** Anyone may see this: no e-mail, no hash. */
-export function toPublicUser(row: UserRow): TPublicUser {
-  return {
-    id: row.id,
-    name: displayName({ firstName: row.first_name, lastName: row.last_name }),
-    firstName: row.first_name,
-    lastName: row.last_name,
-    bio: row.bio,
-    website: row.website,
-    location: row.location,
-    profileImageUrl: row.profile_image_url,
-    title: row.title,
-    twitterUrl: row.twitter_url,
-    dribbbleUrl: row.dribbble_url,
-    behanceUrl: row.behance_url,
-    createdAt: row.created_at,
-  };
-}
-
-/** Only for the member themself (GET /api/auth/me and their own auth answers). */
-export function toCurrentUser(row: UserRow): TCurrentUser {
-  return { ...toPublicUser(row), email: row.email };
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZIdParams } from '../../../shared/schemas/common';
 import { ZConfirmPaymentRequest, ZTestCardPaymentRequest } from '../../../shared/schemas/job';
 import { AppError } from '../../http/errors';
 import { requireUser } from '../../http/sessions';
-import { ZIdParams } from '../projects/projects.routes';
 import { confirmJobPayment, confirmTestCardPayment, handlePaymentWebhook, paymentsConfig, startJobPayment, type TPaymentsContext } from './payments.service';
 
 export const WEBHOOK_PATH = '/api/payments/webhook';

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TCategorySummary, TCreatorProfile } from '../../../shared/schemas/creator';
+import type { TCreatorProfile } from '../../../shared/schemas/creator';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildCode, buildProject, buildUser, cookieFor, sessionCookieFrom, signupBody } from '../../test/factories';
 
-describe.each(ENGINES)('creators and categories on %s', (engine) => {
+describe.each(ENGINES)('members on %s', (engine) => {
   let t: TTestApp;
   beforeEach(async () => {
     t = await buildTestApp(engine);
@@ -54,16 +54,43 @@ describe.each(ENGINES)('creators and categories on %s', (engine) => {
     expect((await t.app.inject({ url: `/api/users/${inviter.id}` })).json().invitedBy).toBeNull();
   });
 
-  it('counts projects and creators per category exactly as the rows', async () => {
-    const a = await buildUser(t.ctx);
-    const b = await buildUser(t.ctx);
-    await buildProject(t.ctx, a, { categories: ['Illustration', 'Print'] });
-    await buildProject(t.ctx, a, { categories: ['Illustration'] });
-    await buildProject(t.ctx, b, { categories: ['Illustration'] });
-    const categories: TCategorySummary[] = (await t.app.inject({ url: '/api/categories' })).json();
-    expect(categories).toHaveLength(8);
-    expect(categories.find((c) => c.name === 'Illustration')).toEqual({ name: 'Illustration', projects: 3, creators: 2, trending: true });
-    expect(categories.find((c) => c.name === 'Print')).toEqual({ name: 'Print', projects: 1, creators: 1, trending: false });
-    expect(categories.find((c) => c.name === 'Branding')).toEqual({ name: 'Branding', projects: 0, creators: 0, trending: false });
+  describe('profile and account', () => {
+    it('updates the profile and validates its URLs', async () => {
+      const user = await buildUser(t.ctx);
+      const cookie = await cookieFor(t.ctx, user);
+      const ok = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/profile',
+        headers: { cookie },
+        payload: { firstName: 'Grace', bio: 'Prompt engineer', website: 'https://grace.example.com', title: 'Director', twitterUrl: '' },
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ bio: 'Prompt engineer', website: 'https://grace.example.com', title: 'Director', twitterUrl: null });
+      const bad = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: { cookie }, payload: { website: 'javascript:alert(1)' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().details).toEqual([{ field: 'website', message: 'Please enter a valid website URL' }]);
+      expect((await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', payload: { bio: 'x' } })).statusCode).toBe(401);
+    });
+
+    it('deletes the account with its sessions and unused codes, keeping used codes as history', async () => {
+      const user = await buildUser(t.ctx);
+      const cookie = await cookieFor(t.ctx, user);
+      await cookieFor(t.ctx, user);
+      const usedCode = await buildCode(t.ctx, user.id);
+      await buildCode(t.ctx, user.id);
+      const invitee = await buildUser(t.ctx, { invited_by: user.id });
+      await t.ctx.db.updateTable('invitation_codes').set({ used_by: invitee.id, used_at: new Date().toISOString() }).where('id', '=', usedCode.id).execute();
+
+      const response = await t.app.inject({ method: 'DELETE', url: '/api/auth/delete-account', headers: { cookie } });
+      expect(response.statusCode).toBe(204);
+      expect(await t.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
+      expect(await t.ctx.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).execute()).toEqual([]);
+      const codes = await t.ctx.db.selectFrom('invitation_codes').selectAll().execute();
+      expect(codes.map((c) => c.id)).toEqual([usedCode.id]);
+      expect(codes[0]!.owner_id).toBeNull();
+      const after = await t.ctx.db.selectFrom('users').select('invited_by').where('id', '=', invitee.id).executeTakeFirstOrThrow();
+      expect(after.invited_by).toBeNull();
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    });
   });
 });

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_HEADERS, ZListProjectsQuery, ZPageQuery } from '../../../shared/schemas/project';
-import { PUBLIC_CACHE } from '../../http/public-cache';
+import { ZPageQuery } from '../../../shared/schemas/common';
+import { ZListProjectsQuery } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
-import { sendPage } from '../projects/projects.routes';
+import { sendPage } from '../../http/paging';
+import { PUBLIC_CACHE } from '../../http/public-cache';
+import { viewerOf } from '../../http/sessions';
 import { search } from './search.service';
 
 const ZSearchParams = z.object({ query: z.string().max(2000) });
@@ -17,8 +19,6 @@ export async function searchRoutes(app: FastifyInstance, ctx: TContext): Promise
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/projects/search/:query', { config: PUBLIC_CACHE, schema: { params: ZSearchParams, querystring: ZSearchQuery } }, async (request, reply) => {
-    const page = await search(ctx, request.params.query, request.query, request.currentUser?.id ?? null);
-    reply.header(PAGE_HEADERS.totalCount, String(page.total));
-    return sendPage(reply, page);
+    return sendPage(reply, await search(ctx, request.params.query, request.query, viewerOf(request)));
   });
 }

@@ -15,8 +15,8 @@ import type { TTestModePayments } from '../../adapters/payments/test-mode-paymen
 import type { TContext } from '../../context';
 import type { JobRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { activateJobRow, findJobById, setJobPaymentIntent } from '../jobs/jobs.repo';
-import { findOwnedJob, readJob } from '../jobs/jobs.service';
+import { activateJobRow, findJobById, setJobPaymentIntent } from './jobs.repo';
+import { findOwnedJob, readJob } from './jobs.service';
 import { findPaymentByProviderId, insertPaymentOnce, recordWebhookEvent, webhookEventSeen } from './payments.repo';
 
 export interface TPaymentsContext extends TContext {

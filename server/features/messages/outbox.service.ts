@@ -4,7 +4,7 @@
 import type { TMailer } from '../../adapters/mail/mailer';
 import type { TContext } from '../../context';
 import type { OutboxRow } from '../../db/schema';
-import { claimNextMail, deleteSentMailBefore, insertOutboxMail, markMailFailed, markMailSent, type TNewOutboxMail } from './outbox.repo';
+import { claimNextMail, deleteSentMailBefore, insertOutboxMail, markMailFailed, markMailSent, releaseClaims, type TNewOutboxMail } from './outbox.repo';
 
 /** A worker's hold on a row; every send ends well before it (see smtp-mailer.ts timeouts). */
 export const CLAIM_LEASE_MS = 60_000;
@@ -17,8 +17,14 @@ export const KEEP_SENT_MAIL_MS = 30 * 24 * 60 * 60 * 1000;
 
 type TOutboxContext = Pick<TContext, 'db' | 'engine' | 'now'>;
 
-export function queueMail(db: TContext['db'], mail: TNewOutboxMail): Promise<OutboxRow> {
-  return insertOutboxMail(db, mail);
+/** Queues an e-mail; inside a transaction it is sent only if that commits. */
+export function queueMail(ctx: Pick<TContext, 'db'>, mail: TNewOutboxMail): Promise<OutboxRow> {
+  return insertOutboxMail(ctx.db, mail);
+}
+
+/** A stopping worker hands its claimed rows back, so another worker sends them at once. */
+export async function releaseWorkerClaims(ctx: Pick<TContext, 'db'>, workerId: string): Promise<void> {
+  await releaseClaims(ctx.db, workerId);
 }
 
 /** Wait after the n-th failed attempt (n from 1): 30 s, 1 min, 2 min, … capped at 1 h. */

@@ -1,6 +1,5 @@
 // SQL of uploaded media: written by uploads, attached to projects, read with them.
 import type { Insertable, Kysely } from 'kysely';
-import type { TAiMetadata, TMedia, TMediaVariants } from '../../../shared/schemas/media';
 import type { Database, ProjectMediaRow, ProjectMediaTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -28,11 +27,6 @@ export async function attachMedia(db: Db, projectId: number, orderedIds: number[
   }
 }
 
-/**
- * Makes the project's media exactly `orderedUrls`, in that order: its media missing from the
- * list are deleted and returned (their files are the caller's to remove); listed uploads of
- * the owner that no project uses yet are attached.
- */
 /** Of these URLs, the media this owner may put in this project: its own, or their unattached uploads. */
 export function findUsableMediaByUrls(db: Db, use: { projectId: number; ownerId: number; urls: string[] }): Promise<ProjectMediaRow[]> {
   return db
@@ -44,6 +38,11 @@ export function findUsableMediaByUrls(db: Db, use: { projectId: number; ownerId:
     .execute();
 }
 
+/**
+ * Makes the project's media exactly `orderedUrls`, in that order: its media missing from the
+ * list are deleted and returned (their files are the caller's to remove); listed uploads of
+ * the owner that no project uses yet are attached.
+ */
 export async function detachMissingMedia(db: Db, change: { projectId: number; ownerId: number; orderedUrls: string[] }): Promise<ProjectMediaRow[]> {
   const current = await db.selectFrom('project_media').selectAll().where('project_id', '=', change.projectId).execute();
   const kept = new Set(change.orderedUrls);
@@ -80,19 +79,4 @@ export async function listMediaOfProjects(db: Db, projectIds: number[]): Promise
 /** Everything a member uploaded, in projects or not (their files go with the account). */
 export function listMediaOfOwner(db: Db, ownerId: number): Promise<ProjectMediaRow[]> {
   return db.selectFrom('project_media').selectAll().where('owner_id', '=', ownerId).execute();
-}
-
-export function mediaToApi(row: ProjectMediaRow): TMedia {
-  return {
-    id: row.id,
-    url: row.url,
-    type: row.kind,
-    mime: row.mime,
-    size: row.size_bytes,
-    width: row.width,
-    height: row.height,
-    placeholder: row.placeholder,
-    variants: JSON.parse(row.variants) as TMediaVariants,
-    aiMetadata: row.ai_metadata ? (JSON.parse(row.ai_metadata) as TAiMetadata) : null,
-  };
 }

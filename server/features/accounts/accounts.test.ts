@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, countRows, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildCode, buildUser, cookieFor, FACTORY_PASSWORD, sessionCookieFrom, signupBody } from '../../test/factories';
-import { SIGNIN_FAILED } from './auth.service';
+import { SIGNIN_FAILED } from './accounts.service';
 import { hashSessionToken } from './session-tokens';
 
 describe.each(ENGINES)('auth on %s', (engine) => {
@@ -207,45 +207,7 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     });
   });
 
-  describe('profile and account', () => {
-    it('updates the profile and validates its URLs', async () => {
-      const user = await buildUser(t.ctx);
-      const cookie = await cookieFor(t.ctx, user);
-      const ok = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/auth/profile',
-        headers: { cookie },
-        payload: { firstName: 'Grace', bio: 'Prompt engineer', website: 'https://grace.example.com', title: 'Director', twitterUrl: '' },
-      });
-      expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toMatchObject({ bio: 'Prompt engineer', website: 'https://grace.example.com', title: 'Director', twitterUrl: null });
-      const bad = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: { cookie }, payload: { website: 'javascript:alert(1)' } });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().details).toEqual([{ field: 'website', message: 'Please enter a valid website URL' }]);
-      expect((await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', payload: { bio: 'x' } })).statusCode).toBe(401);
-    });
-
-    it('deletes the account with its sessions and unused codes, keeping used codes as history', async () => {
-      const user = await buildUser(t.ctx);
-      const cookie = await cookieFor(t.ctx, user);
-      await cookieFor(t.ctx, user);
-      const usedCode = await buildCode(t.ctx, user.id);
-      await buildCode(t.ctx, user.id);
-      const invitee = await buildUser(t.ctx, { invited_by: user.id });
-      await t.ctx.db.updateTable('invitation_codes').set({ used_by: invitee.id, used_at: new Date().toISOString() }).where('id', '=', usedCode.id).execute();
-
-      const response = await t.app.inject({ method: 'DELETE', url: '/api/auth/delete-account', headers: { cookie } });
-      expect(response.statusCode).toBe(204);
-      expect(await t.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
-      expect(await t.ctx.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).execute()).toEqual([]);
-      const codes = await t.ctx.db.selectFrom('invitation_codes').selectAll().execute();
-      expect(codes.map((c) => c.id)).toEqual([usedCode.id]);
-      expect(codes[0]!.owner_id).toBeNull();
-      const after = await t.ctx.db.selectFrom('users').select('invited_by').where('id', '=', invitee.id).executeTakeFirstOrThrow();
-      expect(after.invited_by).toBeNull();
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
-    });
-
+  describe('old full-page endpoints', () => {
     it('redirects the old full-page endpoints', async () => {
       const user = await buildUser(t.ctx);
       const cookie = await cookieFor(t.ctx, user);

@@ -1,23 +1,19 @@
-// Accounts and sessions: sign-up with a single-use invitation code, sign-in, profile, deletion.
+// Accounts: sign-up with a single-use invitation code, sign-in, the member's own profile row,
+// and what other modules may know of a member (their public shape, name, existence).
 import { INVITES_FOR_NEW_USER } from '../../../shared/constants';
 import type { TSigninRequest, TSignupRequest } from '../../../shared/schemas/auth';
 import type { TUpdateProfileRequest } from '../../../shared/schemas/profile';
-import type { TContext } from '../../context';
+import type { TPublicUser } from '../../../shared/schemas/user';
+import { inTransaction, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { UserRow, UserUpdate } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { TThrottle } from '../../http/rate-limit';
-import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } from '../invitations/invitations.repo';
-import { unusableCodeError } from '../invitations/invitations.service';
-import { deleteUnpaidJobsOf } from '../jobs/jobs.repo';
-import { listMediaOfOwner } from '../media/media.repo';
-import { deleteStoredMedia } from '../media/media.service';
-import { syncSearchDocuments } from '../search/search.repo';
-import { withdrawLikesOf } from '../social/social.repo';
+import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } from './invitation-codes.repo';
+import { unusableCodeError } from './invitations.service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { newSessionToken } from './session-tokens';
-import { deleteSession, insertSession } from './sessions.repo';
-import { deleteUser, findUserByEmail, insertUser, updateUser } from './users.repo';
+import { memberName, toPublicUser } from './user.presenter';
+import { anyUser, countUsers, deleteUser, findUserByEmail, findUserById, findUserNames, findUsersByIds, insertUser, updateUser } from './users.repo';
 
 export const SIGNIN_FAILED = 'Invalid email or password';
 
@@ -34,23 +30,6 @@ export interface TSigninThrottles {
   perAccount: TThrottle;
 }
 
-export interface TNewSession {
-  token: string;
-  expiresAt: Date;
-}
-
-export async function startSession(ctx: TContext, userId: number): Promise<TNewSession> {
-  const { token, tokenHash } = newSessionToken();
-  const now = ctx.now();
-  const expiresAt = new Date(now.getTime() + ctx.config.session.absoluteMs);
-  await insertSession(ctx.db, { tokenHash, userId, now, expiresAt });
-  return { token, expiresAt };
-}
-
-export async function endSession(ctx: TContext, tokenHash: string): Promise<void> {
-  await deleteSession(ctx.db, tokenHash);
-}
-
 /**
  * Creates the account and uses the code in one transaction: the code is claimed with a
  * conditional update, so of any number of concurrent sign-ups exactly one gets it.
@@ -60,11 +39,11 @@ export async function signUp(ctx: TContext, throttles: TSignupThrottles, input: 
   // Hash outside the transaction: it is the slow part and must not hold the write lock.
   const passwordHash = await hashPassword(input.password);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await inTransaction(ctx, async ({ db }) => {
       const now = ctx.now();
-      const code = await claimCode(trx, input.invitationCode, now);
-      if (!code) throw unusableCodeError(await findCode(trx, input.invitationCode));
-      const user = await insertUser(trx, {
+      const code = await claimCode(db, input.invitationCode, now);
+      if (!code) throw unusableCodeError(await findCode(db, input.invitationCode));
+      const user = await insertUser(db, {
         email: input.email,
         password_hash: passwordHash,
         first_name: input.firstName,
@@ -73,8 +52,8 @@ export async function signUp(ctx: TContext, throttles: TSignupThrottles, input: 
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       });
-      await setCodeUser(trx, code.id, user.id);
-      await insertCodes(trx, user.id, Math.min(INVITES_FOR_NEW_USER, ctx.config.invitesPerUser), now);
+      await setCodeUser(db, code.id, user.id);
+      await insertCodes(db, user.id, Math.min(INVITES_FOR_NEW_USER, ctx.config.invitesPerUser), now);
       return user;
     });
   } catch (error) {
@@ -111,34 +90,65 @@ const PROFILE_COLUMNS = {
   behanceUrl: 'behance_url',
 } as const satisfies Record<keyof TUpdateProfileRequest, keyof UserUpdate>;
 
+/** Changes the member's own profile fields (the caller reindexes what shows their name). */
 export async function updateProfile(ctx: TContext, userId: number, input: TUpdateProfileRequest): Promise<UserRow> {
   const changes: UserUpdate = { updated_at: ctx.now().toISOString() };
   for (const [field, column] of Object.entries(PROFILE_COLUMNS) as [keyof TUpdateProfileRequest, keyof UserUpdate][]) {
     const value = input[field];
     if (value !== undefined) (changes as Record<string, unknown>)[column] = value;
   }
-  return ctx.db.transaction().execute(async (trx) => {
-    const user = await updateUser(trx, userId, changes);
-    // The creator's name is searchable on each of their projects.
-    if (input.firstName !== undefined || input.lastName !== undefined) await syncSearchDocuments(trx, ctx.engine, { userId });
-    return user;
-  });
+  return updateUser(ctx.db, userId, changes);
 }
 
 /**
- * The member goes with everything they own: sessions, unused codes, projects, media rows
- * and files, likes and follows (cascades), with the like counters of others' projects
- * corrected in the same transaction. Codes they used and codes others used from them
- * stay, unlinked, as the record of the invite tree. Unpaid jobs go; paid ones stay up until
- * they end, their poster unlinked (shown as a former member).
+ * The member's row goes, and with it (cascades) their sessions; their unused codes are
+ * deleted. Codes they used and codes others used from them stay, unlinked, as the record of
+ * the invite tree. Other modules' rows are theirs to remove first (see members.service.ts).
  */
-export async function deleteAccount(ctx: TContext, userId: number): Promise<void> {
-  const media = await listMediaOfOwner(ctx.db, userId);
-  await ctx.db.transaction().execute(async (trx) => {
-    await withdrawLikesOf(trx, userId);
-    await deleteUnusedCodesOf(trx, userId);
-    await deleteUnpaidJobsOf(trx, userId);
-    await deleteUser(trx, userId);
+export async function deleteMember(ctx: TContext, userId: number): Promise<void> {
+  await inTransaction(ctx, async ({ db }) => {
+    await deleteUnusedCodesOf(db, userId);
+    await deleteUser(db, userId);
   });
-  await deleteStoredMedia(ctx, media);
+}
+
+export async function findMember(ctx: TContext, userId: number): Promise<UserRow | undefined> {
+  return findUserById(ctx.db, userId);
+}
+
+export async function memberExists(ctx: TContext, userId: number): Promise<boolean> {
+  return (await findUserById(ctx.db, userId)) !== undefined;
+}
+
+/** The public shapes of these members, by id (members who left are missing). */
+export async function publicMembers(ctx: TContext, userIds: number[]): Promise<Map<number, TPublicUser>> {
+  const rows = await findUsersByIds(ctx.db, [...new Set(userIds)]);
+  return new Map(rows.map((row) => [row.id, toPublicUser(row)]));
+}
+
+/** Display names of these members, by id (members who left are missing). */
+export async function memberNames(ctx: TContext, userIds: number[]): Promise<Map<number, string>> {
+  const rows = await findUserNames(ctx.db, [...new Set(userIds)]);
+  return new Map(rows.map((row) => [row.id, memberName(row)]));
+}
+
+/** A member's public profile and who invited them, while that member is still here. */
+export async function memberProfile(ctx: TContext, userId: number): Promise<{ user: TPublicUser; invitedBy: { id: number; name: string } | null } | null> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) return null;
+  const inviter = user.invited_by ? await findUserById(ctx.db, user.invited_by) : undefined;
+  return { user: toPublicUser(user), invitedBy: inviter ? { id: inviter.id, name: memberName(inviter) } : null };
+}
+
+/** Where mail for a member goes: for the mail server only, never for an API answer. */
+export async function mailAddressOf(ctx: TContext, userId: number): Promise<string | undefined> {
+  return (await findUserById(ctx.db, userId))?.email;
+}
+
+export function countMembers(ctx: TContext): Promise<number> {
+  return countUsers(ctx.db);
+}
+
+export function hasMembers(ctx: TContext): Promise<boolean> {
+  return anyUser(ctx.db);
 }

@@ -8,6 +8,11 @@ export function findCode(db: Db, code: string): Promise<InvitationCodeRow | unde
   return db.selectFrom('invitation_codes').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
+/** The oldest operator code nobody has used yet. */
+export function findUnusedOperatorCode(db: Db): Promise<{ code: string } | undefined> {
+  return db.selectFrom('invitation_codes').select('code').where('owner_id', 'is', null).where('used_at', 'is', null).orderBy('id').limit(1).executeTakeFirst();
+}
+
 /** Inserts `count` fresh codes for an owner (null: operator codes). */
 export async function insertCodes(db: Db, ownerId: number | null, count: number, now: Date): Promise<InvitationCodeRow[]> {
   if (count <= 0) return [];

@@ -1,7 +1,7 @@
 import type { TProject } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
-import { hydrateProjects } from '../projects/projects.service';
-import type { TPage } from '../projects/cursor';
+import type { TPage } from '../../http/paging';
+import { hydrateProjects } from './projects.service';
 import { searchTerms } from './search-terms';
 import { searchProjects, type TSearchSort } from './search.repo';
 

@@ -1,0 +1,39 @@
+// Cookie sessions: the cookie holds a random token, the database only its SHA-256. A session
+// ends after an idle period and, however much it is used, at an absolute expiry.
+import type { TContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { hashSessionToken, newSessionToken } from './session-tokens';
+import { deleteSession, findLiveSession, insertSession, touchSession } from './sessions.repo';
+
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 60_000;
+/** Longer than any token this app issues: not worth hashing. */
+const MAX_TOKEN_LENGTH = 100;
+
+export interface TNewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+export async function startSession(ctx: TContext, userId: number): Promise<TNewSession> {
+  const { token, tokenHash } = newSessionToken();
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + ctx.config.session.absoluteMs);
+  await insertSession(ctx.db, { tokenHash, userId, now, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function endSession(ctx: TContext, tokenHash: string): Promise<void> {
+  await deleteSession(ctx.db, tokenHash);
+}
+
+/** The member a cookie's token signs in, while the session lives; its use is noted. */
+export async function sessionMember(ctx: TContext, token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
+  if (token.length > MAX_TOKEN_LENGTH) return null;
+  const tokenHash = hashSessionToken(token);
+  const now = ctx.now();
+  const session = await findLiveSession(ctx.db, tokenHash, { now, idleSince: new Date(now.getTime() - ctx.config.session.idleMs) });
+  if (!session) return null;
+  if (now.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_EVERY_MS) await touchSession(ctx.db, tokenHash, now);
+  return { user: session.user, tokenHash };
+}

@@ -1,0 +1,49 @@
+// What a member is to the site across modules: their public creator page (profile, figures
+// and invite tree), their profile edits (their name is searchable on their projects), and
+// leaving (everything they own goes, other members' counters stay right).
+import type { TCreatorProfile } from '../../../shared/schemas/creator';
+import type { TUpdateProfileRequest } from '../../../shared/schemas/profile';
+import { inTransaction, type TContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { deleteMember, memberProfile, updateProfile } from '../accounts/accounts.service';
+import { deleteUnpaidJobsOf } from '../jobs/jobs.service';
+import { creatorTotals, deleteMediaFiles, mediaOfCreator, reindexCreator, withdrawLikesBy } from '../projects/projects.service';
+import { isFollowing, memberFigures } from '../social/social.service';
+
+export async function creatorProfile(ctx: TContext, userId: number, viewerId: number | null): Promise<TCreatorProfile> {
+  const profile = await memberProfile(ctx, userId);
+  if (!profile) throw notFound('Creator not found');
+  const [totals, figures, following] = await Promise.all([creatorTotals(ctx, userId), memberFigures(ctx, userId), isFollowing(ctx, viewerId, userId)]);
+  return {
+    user: profile.user,
+    stats: { projects: totals.projects, likes: totals.likes, views: totals.views, liked: figures.liked, followers: figures.followers, following: figures.following },
+    isFollowing: following,
+    invitedBy: profile.invitedBy,
+  };
+}
+
+/** The profile and the search documents that carry the member's name change together. */
+export async function editProfile(ctx: TContext, userId: number, input: TUpdateProfileRequest): Promise<UserRow> {
+  return inTransaction(ctx, async (tx) => {
+    const user = await updateProfile(tx, userId, input);
+    if (input.firstName !== undefined || input.lastName !== undefined) await reindexCreator(tx, userId);
+    return user;
+  });
+}
+
+/**
+ * The member goes with everything they own: sessions, unused codes, projects, media rows and
+ * files, likes and follows (cascades), with the like counters of others' projects corrected
+ * in the same transaction. Unpaid jobs go; paid ones stay up until they end, their poster
+ * unlinked (shown as a former member). Codes they used stay as the record of the invite tree.
+ */
+export async function leave(ctx: TContext, userId: number): Promise<void> {
+  const media = await mediaOfCreator(ctx, userId);
+  await inTransaction(ctx, async (tx) => {
+    await withdrawLikesBy(tx, userId);
+    await deleteUnpaidJobsOf(tx, userId);
+    await deleteMember(tx, userId);
+  });
+  await deleteMediaFiles(ctx, media);
+}
