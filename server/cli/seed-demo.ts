@@ -5,6 +5,7 @@ import { UPLOAD_CATEGORIES } from '../../shared/constants';
 import { buildApp } from '../app';
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/open';
+import { isRegistered } from '../features/accounts/accounts.service';
 import { createOperatorCodes } from '../features/accounts/invitations.service';
 import { drawArtwork } from '../lib/artwork';
 import { multipartBody } from '../lib/multipart-body';
@@ -26,11 +27,12 @@ const SUBJECTS = ['Neon Koi Pond', 'Glass City at Dawn', 'Velvet Nebula', 'Paper
 const TOOLS = ['Midjourney', 'Stable Diffusion', 'DALL-E', 'Adobe Firefly', 'Leonardo AI'];
 const TAGS = ['ai art', 'poster', 'abstract', 'branding', 'ui', 'motion', '3d render', 'character design', 'landscape', 'typography'];
 
+const demoEmail = (firstName: string) => `${firstName.toLowerCase()}@${DEMO_DOMAIN}`;
+
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const { database } = await openDatabase(config);
-  const existing = await database.db.selectFrom('users').select('id').where('email', 'like', `%@${DEMO_DOMAIN}`).executeTakeFirst();
-  if (existing) {
+  if (await isRegistered(database, demoEmail(CREATORS[0][0]))) {
     console.log(`Demo data is already there (members @${DEMO_DOMAIN}). Nothing to do.`);
     await database.close();
     return;
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
     const members: { id: number; cookie: string }[] = [];
     let [code] = await createOperatorCodes({ db: database.db, now: () => new Date() }, 1);
     for (const [index, [firstName, lastName, title, bio]] of CREATORS.entries()) {
-      const email = `${firstName.toLowerCase()}@${DEMO_DOMAIN}`;
+      const email = demoEmail(firstName);
       const response = await call('POST', '/api/auth/signup', undefined, { email, password: DEMO_PASSWORD, firstName, lastName, invitationCode: code });
       const cookie = `sid=${response.cookies.find((c) => c.name === 'sid')!.value}`;
       const user = response.json<{ id: number }>();

@@ -145,6 +145,11 @@ export async function mailAddressOf(ctx: TContext, userId: number): Promise<stri
   return (await findUserById(ctx.db, userId))?.email;
 }
 
+/** Whether an account uses this (normalised) e-mail address. */
+export async function isRegistered(ctx: Pick<TContext, 'db'>, email: string): Promise<boolean> {
+  return (await findUserByEmail(ctx.db, email)) !== undefined;
+}
+
 export function countMembers(ctx: TContext): Promise<number> {
   return countUsers(ctx.db);
 }
