@@ -31,6 +31,8 @@ export interface TTestApp {
 export interface TTestAppOptions {
   /** Turn on the anonymous read cache (production has it on; most tests want it off). */
   readCache?: boolean;
+  /** Broadcast the read cache's invalidations through Redis (two processes sharing a database), on a channel of the test's own. */
+  readCacheBus?: { redisUrl: string; channel: string };
   env?: Record<string, string>;
   throttleStore?: TThrottleStore;
   /** Reuse another test app's database (for two processes sharing one). */
@@ -85,7 +87,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   const now = () => new Date(clock.now.getTime() + (Date.now() - startedAt));
   const storage = createStorage(config.storage);
   // Off unless a test asks for it: factories write rows behind the app's back.
-  const readCache = createReadCache({ enabled: options.readCache ?? false });
+  const readCache = createReadCache({ enabled: options.readCache ?? false, ...options.readCacheBus });
   const app = await buildApp({
     config,
     database,
@@ -107,6 +109,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     clock,
     async close() {
       await app.close();
+      await readCache.close();
       if (fresh) {
         await database.close();
         await fresh.drop();
