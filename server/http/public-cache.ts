@@ -7,7 +7,7 @@
 // leaves: INVALIDATES_SCOPED (its service names the tags it changed once they are committed:
 // invalidateAfterCommit), INVALIDATES_NOTHING (no cached answer shows what it changes) or
 // INVALIDATES_EVERYTHING (the cache is emptied). One that says nothing empties the cache, the
-// safe default.
+// safe default, and fails the route inventory test (cache-declarations.test.ts).
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler, preSerializationHookHandler } from 'fastify';
 import type { TCacheTag, TCacheTicket, TReadCache } from '../lib/read-cache';
