@@ -21,7 +21,7 @@ const retitleJobBehindTheBack = (t: TTestApp, jobId: number, title: string) => t
 describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
   let t: TTestApp;
   beforeEach(async () => {
-    t = await buildTestApp(engine, { readCache: true });
+    t = await buildTestApp(engine);
   });
   afterEach(async () => {
     await t.close();
@@ -221,8 +221,8 @@ describe.each(ENGINES)('read cache of two processes sharing Redis on %s', (engin
   beforeEach(async () => {
     // A channel of this test's own: other tests' invalidations on the same Redis must not reach it.
     const readCacheBus = { redisUrl: REDIS_URL, channel: `read-cache-test:${randomBytes(6).toString('hex')}` };
-    here = await buildTestApp(engine, { readCache: true, readCacheBus });
-    there = await buildTestApp(engine, { readCache: true, readCacheBus, shareWith: here });
+    here = await buildTestApp(engine, { readCacheBus });
+    there = await buildTestApp(engine, { readCacheBus, shareWith: here });
     // Both subscribed before anything is published.
     await new Promise((resolve) => setTimeout(resolve, 300));
   });

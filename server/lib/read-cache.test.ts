@@ -86,6 +86,16 @@ describe('read cache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('counts the TTL on the clock it is given', () => {
+    let now = 50_000;
+    const cache = open({ ttlMs: 1000, clock: () => now });
+    cache.set('a', 1, cache.ticket(), { tags: [] });
+    now += 999;
+    expect(cache.get('a')).toBe(1);
+    now += 2;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
   it('stays within its byte budget by dropping the least recently used, with its tags', () => {
     const cache = open({ maxBytes: 1000 });
     cache.set('old', 1, cache.ticket(), { tags: ['project:1'], bytes: 600 });

@@ -50,6 +50,8 @@ export interface TReadCacheOptions {
   maxBytes?: number;
   /** How many recently written tags keep their own write time (see tagWrites below). */
   maxTrackedTags?: number;
+  /** Milliseconds the TTL counts in; tests pass the app's clock, so entries age as it moves. */
+  clock?: () => number;
 }
 
 const DEFAULT_CHANNEL = 'read-cache:invalidate';
@@ -75,6 +77,8 @@ export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
     ttl: options.ttlMs ?? DEFAULT_TTL_MS,
     // Served stale never: an expired entry is a miss.
     allowStale: false,
+    // A clock of the caller's is read at every check, since it may jump.
+    ...(options.clock ? { perf: { now: options.clock }, ttlResolution: 0 } : {}),
     dispose: (entry, key) => {
       for (const tag of entry.tags) {
         const keys = keysByTag.get(tag);

@@ -29,7 +29,7 @@ export interface TTestApp {
 }
 
 export interface TTestAppOptions {
-  /** Turn on the anonymous read cache (production has it on; most tests want it off). */
+  /** false turns the read cache off, for a test about what the app does without it (production has it on). */
   readCache?: boolean;
   /** Broadcast the read cache's invalidations through Redis (two processes sharing a database), on a channel of the test's own. */
   readCacheBus?: { redisUrl: string; channel: string };
@@ -86,8 +86,9 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   const startedAt = Date.now();
   const now = () => new Date(clock.now.getTime() + (Date.now() - startedAt));
   const storage = createStorage(config.storage);
-  // Off unless a test asks for it: factories write rows behind the app's back.
-  const readCache = createReadCache({ enabled: options.readCache ?? false, ...options.readCacheBus });
+  // On, as in production: factories that write rows behind the app's back tell it what they
+  // changed. Its TTL runs on the app's clock: an advance() past it leaves nothing to serve.
+  const readCache = createReadCache({ enabled: options.readCache ?? true, ...options.readCacheBus, clock: () => now().getTime() });
   const app = await buildApp({
     config,
     database,
