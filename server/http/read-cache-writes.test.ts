@@ -1,8 +1,6 @@
 // No stale answer after a write: for each kind of write, the answers it changes are cached
 // first (read anonymously, and again, so the second comes from the cache), then the write goes
 // through the API, then every one of those answers shows the change.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TCategorySummary, TCreatorProfile } from '../../shared/schemas/creator';
@@ -10,8 +8,7 @@ import type { TSiteStats } from '../../shared/schemas/contact';
 import type { TJob, TMyJob, TPaymentSession } from '../../shared/schemas/job';
 import type { TProject } from '../../shared/schemas/project';
 import type { UserRow } from '../db/schema';
-import { buildApp } from '../app';
-import { buildTestApp, ENGINES, type TTestApp } from '../test/build-test-app';
+import { buildAppServingClient, buildTestApp, ENGINES, type TTestApp } from '../test/build-test-app';
 import { buildCode, buildJob, buildMedia, buildProject, buildUser, cookieFor, jobBody, signupBody } from '../test/factories';
 
 describe.each(ENGINES)('no stale cached answer after a write on %s', (engine) => {
@@ -273,10 +270,7 @@ describe.each(ENGINES)('no stale cached answer after a write on %s', (engine) =>
   describe('the pages crawlers read', () => {
     let app: FastifyInstance;
     beforeEach(async () => {
-      const clientDir = join(t.config.dataDir, 'client');
-      mkdirSync(clientDir, { recursive: true });
-      writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>Portfolio Platform</title></head><body></body></html>');
-      app = await buildApp({ config: t.config, database: t.database, clientDir, logger: false, storage: t.ctx.storage });
+      app = await buildAppServingClient(t, '<!doctype html><html><head><title>Portfolio Platform</title></head><body></body></html>');
     });
     afterEach(async () => {
       await app.close();

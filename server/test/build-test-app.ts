@@ -1,7 +1,7 @@
 // Builds the whole app on a fresh database of either engine, for API tests.
 // SQLite: a new file in a temporary folder. PostgreSQL: a new schema in TEST_DATABASE_URL.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -118,6 +118,17 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second app on the test app's database that also serves a client build made of this
+ * index.html (pages, their meta tags); it has a read cache of its own. Close it before `t`.
+ */
+export async function buildAppServingClient(t: TTestApp, indexHtml: string): Promise<FastifyInstance> {
+  const clientDir = join(t.config.dataDir, 'client');
+  mkdirSync(clientDir, { recursive: true });
+  writeFileSync(join(clientDir, 'index.html'), indexHtml);
+  return buildApp({ config: t.config, database: t.database, clientDir, logger: false, storage: t.ctx.storage });
 }
 
 /** Row counts, for asserting that nothing was written. */
