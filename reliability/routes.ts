@@ -2,7 +2,7 @@
 // (buildApp's onRoute), never a hand list that could drift: each route with the kind of body
 // it reads and the schemas it validates with, so the fuzzing and access suites cover new
 // routes, or fail until someone says how to.
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Engine } from '../server/db/connect';
 import { buildTestApp, type TTestApp, type TTestAppOptions } from '../server/test/build-test-app';
@@ -21,6 +21,8 @@ export interface TRoute {
   schema: { body?: ZodType; querystring?: ZodType; params?: ZodType };
   /** Its path parameters: ['id'], or ['*'] for a wildcard. */
   params: string[];
+  /** What it declared for the app's own hooks (its read cache rule, how it invalidates). */
+  config: FastifyContextConfig;
 }
 
 export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -52,6 +54,7 @@ function describeRoute(scope: FastifyInstance, route: RouteOptions): TRoute[] {
       body: bodyKind(scope, method, schema.body !== undefined),
       schema: { body: schema.body, querystring: schema.querystring, params: schema.params },
       params: paramsOf(route.url),
+      config: route.config ?? {},
     }));
 }
 

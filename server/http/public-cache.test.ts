@@ -1,32 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TJob } from '../../shared/schemas/job';
 import type { TProject } from '../../shared/schemas/project';
+import { multipartBody } from '../lib/multipart-body';
+import type { TReadCache } from '../lib/read-cache';
 import { buildTestApp, ENGINES, type TTestApp } from '../test/build-test-app';
-import { buildProject, buildUser, cookieFor } from '../test/factories';
+import { buildCode, buildJob, buildMessage, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody } from '../test/factories';
 
-// Rows made with factories appear behind the app's back: only a response that did not come
-// from the cache can show them. That is how these tests tell a hit from a miss.
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const FIXTURES = join(import.meta.dirname, '../test/fixtures');
+
+// A row changed directly in the database, without telling the cache, shows only in an answer
+// that did not come from the cache: that is how these tests tell a hit from a miss.
+const retitleBehindTheBack = (t: TTestApp, projectId: number, title: string) => t.ctx.db.updateTable('projects').set({ title }).where('id', '=', projectId).execute();
+const retitleJobBehindTheBack = (t: TTestApp, jobId: number, title: string) => t.ctx.db.updateTable('jobs').set({ title }).where('id', '=', jobId).execute();
+
 describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
   let t: TTestApp;
   beforeEach(async () => {
-    t = await buildTestApp(engine, { readCache: true });
+    t = await buildTestApp(engine);
   });
   afterEach(async () => {
     await t.close();
   });
 
+  const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const titles = async (cookie?: string) => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/projects?sort=recent', headers: cookie ? { cookie } : {} });
+    const response = await get('/api/projects?sort=recent', cookie);
     expect(response.statusCode).toBe(200);
     return (response.json() as TProject[]).map((project) => project.title);
   };
+  const projectTitle = async (id: number) => ((await get(`/api/projects/${id}`)).json() as TProject).title;
+  const jobTitles = async () => ((await get('/api/jobs')).json() as TJob[]).map((job) => job.title);
 
   it('answers a repeated anonymous gallery read from the cache, with the same headers', async () => {
     const owner = await buildUser(t.ctx);
-    await buildProject(t.ctx, owner, { title: 'First' });
-    const first = await t.app.inject({ method: 'GET', url: '/api/projects?sort=recent' });
-    await buildProject(t.ctx, owner, { title: 'Behind the back' });
-    const second = await t.app.inject({ method: 'GET', url: '/api/projects?sort=recent' });
+    const project = await buildProject(t.ctx, owner, { title: 'First' });
+    const first = await get('/api/projects?sort=recent');
+    await retitleBehindTheBack(t, project.id, 'Behind the back');
+    const second = await get('/api/projects?sort=recent');
     expect(second.body).toBe(first.body);
     for (const header of ['content-type', 'x-has-more', 'cache-control', 'content-security-policy', 'x-content-type-options']) {
       expect(second.headers[header]).toBe(first.headers[header]);
@@ -36,7 +51,7 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
   it('answers from the cache gzipped to clients that accept it, and plain to the others', async () => {
     const owner = await buildUser(t.ctx);
     for (let i = 0; i < 6; i += 1) await buildProject(t.ctx, owner);
-    const plain = await t.app.inject({ method: 'GET', url: '/api/projects' });
+    const plain = await get('/api/projects');
     expect(plain.headers.vary).toBe('accept-encoding');
     const gzipped = await t.app.inject({ method: 'GET', url: '/api/projects', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
@@ -51,33 +66,35 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
 
   it('never serves a signed-in member from the cache', async () => {
     const owner = await buildUser(t.ctx);
-    await buildProject(t.ctx, owner, { title: 'First' });
+    const project = await buildProject(t.ctx, owner, { title: 'First' });
     expect(await titles()).toEqual(['First']);
-    await buildProject(t.ctx, owner, { title: 'Second' });
-    expect(await titles(await cookieFor(t.ctx, owner))).toEqual(['Second', 'First']);
+    await retitleBehindTheBack(t, project.id, 'Second');
+    expect(await titles()).toEqual(['First']);
+    expect(await titles(await cookieFor(t.ctx, owner))).toEqual(['Second']);
   });
 
   it('serves pages that are the same for everyone, like category counts, to members from the cache too', async () => {
     const owner = await buildUser(t.ctx);
     const cookie = await cookieFor(t.ctx, owner);
-    await buildProject(t.ctx, owner, { categories: ['Print'] });
+    const project = await buildProject(t.ctx, owner, { categories: ['Print'] });
     const printCount = async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/categories', headers: { cookie } });
+      const response = await get('/api/categories', cookie);
       return (response.json() as { name: string; projects: number }[]).find((category) => category.name === 'Print')?.projects;
     };
     expect(await printCount()).toBe(1);
-    await buildProject(t.ctx, owner, { categories: ['Print'] });
+    await t.ctx.db.deleteFrom('project_categories').where('project_id', '=', project.id).execute();
     expect(await printCount()).toBe(1);
-    await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie } });
-    expect((await t.app.inject({ method: 'GET', url: '/api/categories' })).json()).toContainEqual(expect.objectContaining({ name: 'Print', projects: 2 }));
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/projects/${project.id}`, headers: { cookie }, payload: { category: 'Animation' } });
+    expect(edit.statusCode).toBe(200);
+    expect(await printCount()).toBe(0);
   });
 
-  it('forgets everything when a write succeeds, and nothing when a write is refused', async () => {
+  it('forgets what a like changes when it succeeds, and nothing when it is refused', async () => {
     const owner = await buildUser(t.ctx);
     const liked = await buildProject(t.ctx, owner, { title: 'First' });
     const cookie = await cookieFor(t.ctx, owner);
     expect(await titles()).toEqual(['First']);
-    await buildProject(t.ctx, owner, { title: 'Second' });
+    await retitleBehindTheBack(t, liked.id, 'Renamed');
 
     const refused = await t.app.inject({ method: 'POST', url: `/api/projects/${liked.id}/like` });
     expect(refused.statusCode).toBe(401);
@@ -85,15 +102,86 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
 
     const like = await t.app.inject({ method: 'POST', url: `/api/projects/${liked.id}/like`, headers: { cookie } });
     expect(like.statusCode).toBe(200);
-    expect(await titles()).toEqual(['Second', 'First']);
+    expect(await titles()).toEqual(['Renamed']);
+  });
+
+  it('leaves project B and the job board cached when project A is liked', async () => {
+    const creator = await buildUser(t.ctx);
+    const fan = await buildUser(t.ctx);
+    const a = await buildProject(t.ctx, creator, { title: 'A' });
+    const b = await buildProject(t.ctx, creator, { title: 'B' });
+    const job = await buildJob(t.ctx, creator, { body: { title: 'Prompt Engineer' } });
+    expect(await projectTitle(b.id)).toBe('B');
+    expect(await jobTitles()).toEqual(['Prompt Engineer']);
+    await retitleBehindTheBack(t, b.id, 'B renamed');
+    await retitleJobBehindTheBack(t, job.id, 'Renamed job');
+
+    const like = await t.app.inject({ method: 'POST', url: `/api/projects/${a.id}/like`, headers: { cookie: await cookieFor(t.ctx, fan) } });
+    expect(like.json()).toEqual({ liked: true, newCount: 1 });
+    expect(((await get(`/api/projects/${a.id}`)).json() as TProject).likes).toBe(1);
+    expect(await projectTitle(b.id)).toBe('B');
+    expect(await jobTitles()).toEqual(['Prompt Engineer']);
+  });
+
+  it('empties nothing on sign-in, sign-out, a refused sign-up, a contact message, an inbox read, codes, an upload or an unpaid job', async () => {
+    const creator = await buildUser(t.ctx);
+    const project = await buildProject(t.ctx, creator, { title: 'Kept' });
+    const job = await buildJob(t.ctx, creator, { body: { title: 'Kept job' } });
+    const message = await buildMessage(t.ctx, creator.id);
+    const code = await buildCode(t.ctx, creator.id);
+    const cached = ['/api/projects', `/api/projects/${project.id}`, `/api/users/${creator.id}`, `/api/users/${creator.id}/projects`, '/api/jobs', '/api/stats', '/api/categories', '/sitemap.xml'];
+    const before = await Promise.all(cached.map(async (url) => (await get(url)).body));
+    // Every one of those answers would change if read again from the database.
+    await retitleBehindTheBack(t, project.id, 'Changed behind the back');
+    await retitleJobBehindTheBack(t, job.id, 'Changed behind the back');
+    await t.ctx.db.updateTable('users').set({ bio: 'Changed behind the back' }).where('id', '=', creator.id).execute();
+    await t.ctx.db.updateTable('projects').set({ views_count: 1000, updated_at: '2030-01-01T00:00:00.000Z' }).where('id', '=', project.id).execute();
+    await t.ctx.db.deleteFrom('project_categories').where('project_id', '=', project.id).execute();
+
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: creator.email, password: FACTORY_PASSWORD } });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = await cookieFor(t.ctx, creator);
+    const upload = await multipartBody([{ filename: 'a1111.png', content: readFileSync(join(FIXTURES, 'a1111.png')) }]);
+    const writes = [
+      { method: 'POST', url: '/api/auth/signup', payload: signupBody('NOT-A-REAL-CODE') },
+      { method: 'POST', url: '/api/contact', payload: { name: 'Ada', email: 'ada@example.com', message: 'Hello', recipientId: creator.id, projectId: project.id } },
+      { method: 'POST', url: `/api/messages/${message.id}/read`, headers: { cookie } },
+      { method: 'POST', url: '/api/invitation-codes/validate', payload: { code: code.code } },
+      { method: 'POST', url: '/api/invitation-codes/generate', headers: { cookie }, payload: { count: 1 } },
+      { method: 'POST', url: '/api/upload', headers: { cookie, ...upload.headers }, payload: upload.payload },
+      { method: 'POST', url: '/api/jobs', headers: { cookie }, payload: jobBody() },
+      { method: 'POST', url: '/api/auth/signout', headers: { cookie } },
+    ] as const;
+    for (const write of writes) {
+      const response = await t.app.inject(write);
+      expect(response.statusCode, write.url).toBeLessThan(500);
+    }
+    expect(await Promise.all(cached.map(async (url) => (await get(url)).body))).toEqual(before);
+  });
+
+  it('does not keep an answer read before a write to what it shows, even when it is stored after the write', async () => {
+    const owner = await buildUser(t.ctx);
+    const fan = await buildUser(t.ctx);
+    const project = await buildProject(t.ctx, owner);
+    const other = await buildProject(t.ctx, owner);
+    const held = holdStores(t.ctx.readCache);
+    // Both pages are read before the like, and reach the cache only after it.
+    await get(`/api/projects/${project.id}`);
+    await get(`/api/projects/${other.id}`);
+    await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/like`, headers: { cookie: await cookieFor(t.ctx, fan) } });
+    held.release();
+    expect(((await get(`/api/projects/${project.id}`)).json() as TProject).likes).toBe(1);
+    // The other page shows nothing the like changed: it was kept.
+    await retitleBehindTheBack(t, other.id, 'Changed behind the back');
+    expect(await projectTitle(other.id)).toBe(other.title);
   });
 
   it('keeps each URL apart', async () => {
     const owner = await buildUser(t.ctx);
     await buildProject(t.ctx, owner, { title: 'Alpha', categories: ['Illustration'] });
     await buildProject(t.ctx, owner, { title: 'Beta', categories: ['Animation'] });
-    const illustration = await t.app.inject({ method: 'GET', url: '/api/projects?category=Illustration' });
-    const animation = await t.app.inject({ method: 'GET', url: '/api/projects?category=Animation' });
+    const illustration = await get('/api/projects?category=Illustration');
+    const animation = await get('/api/projects?category=Animation');
     expect((illustration.json() as TProject[]).map((p) => p.title)).toEqual(['Alpha']);
     expect((animation.json() as TProject[]).map((p) => p.title)).toEqual(['Beta']);
   });
@@ -102,7 +190,7 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     const owner = await buildUser(t.ctx);
     const project = await buildProject(t.ctx, owner, { media: 3 });
     const url = `/api/projects/slug/${project.slug}`;
-    const plain = await t.app.inject({ method: 'GET', url });
+    const plain = await get(url);
     const gzipped = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers.vary).toBe('accept-encoding');
@@ -126,3 +214,61 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     expect(row.views_count).toBe(3);
   });
 });
+
+describe.each(ENGINES)('read cache of two processes sharing Redis on %s', (engine) => {
+  let here: TTestApp;
+  let there: TTestApp;
+  beforeEach(async () => {
+    // A channel of this test's own: other tests' invalidations on the same Redis must not reach it.
+    const readCacheBus = { redisUrl: REDIS_URL, channel: `read-cache-test:${randomBytes(6).toString('hex')}` };
+    here = await buildTestApp(engine, { readCacheBus });
+    there = await buildTestApp(engine, { readCacheBus, shareWith: here });
+    // Both subscribed before anything is published.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  afterEach(async () => {
+    await there.close();
+    await here.close();
+  });
+
+  // Rows are made through the process that reads them, which forgets at once what they change;
+  // made through the other, their invalidations could arrive after the reads they precede.
+  it('makes the other process forget what a like changed there too, and keep the rest', async () => {
+    const creator = await buildUser(there.ctx);
+    const fan = await buildUser(there.ctx);
+    const a = await buildProject(there.ctx, creator, { title: 'A' });
+    const b = await buildProject(there.ctx, creator, { title: 'B' });
+    const visitorPage = async (app: TTestApp, id: number) => (await app.app.inject({ url: `/api/projects/${id}` })).json() as TProject;
+    expect((await visitorPage(there, a.id)).likes).toBe(0);
+    expect((await visitorPage(there, b.id)).title).toBe('B');
+    await retitleBehindTheBack(here, b.id, 'B renamed');
+
+    const like = await here.app.inject({ method: 'POST', url: `/api/projects/${a.id}/like`, headers: { cookie: await cookieFor(here.ctx, fan) } });
+    expect(like.json()).toEqual({ liked: true, newCount: 1 });
+    await expect.poll(async () => (await visitorPage(there, a.id)).likes, { timeout: 3000, interval: 20 }).toBe(1);
+    expect((await visitorPage(there, b.id)).title).toBe('B');
+  });
+
+  it('makes the other process forget everything when an account goes', async () => {
+    const leaving = await buildUser(there.ctx);
+    await buildProject(there.ctx, leaving, { title: 'Going' });
+    const gallery = async () => ((await there.app.inject({ url: '/api/projects' })).json() as TProject[]).map((project) => project.title);
+    expect(await gallery()).toEqual(['Going']);
+    const deletion = await here.app.inject({ method: 'DELETE', url: '/api/auth/delete-account', headers: { cookie: await cookieFor(here.ctx, leaving) } });
+    expect(deletion.statusCode).toBe(204);
+    await expect.poll(gallery, { timeout: 3000, interval: 20 }).toEqual([]);
+  });
+});
+
+/** Holds back every store into the cache until released, as if each read were slow to finish. */
+function holdStores(cache: TReadCache): { release(): void } {
+  const store = cache.set.bind(cache);
+  const held: Parameters<TReadCache['set']>[] = [];
+  cache.set = (...args) => void held.push(args);
+  return {
+    release() {
+      cache.set = store;
+      for (const args of held.splice(0)) store(...args);
+    },
+  };
+}

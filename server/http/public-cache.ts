@@ -1,28 +1,63 @@
 // Whole responses to GETs, kept in the read cache by URL: a hit skips validation, session
-// lookup, the database and serialization. Routes opt in: `config: PUBLIC_CACHE` for pages
-// that differ for a signed-in member (isLiked, isFollowing), which are cached for visitors
-// only; `config: SHARED_CACHE` for pages that are the same for everyone. Every successful
-// state-changing request empties the cache before its response leaves.
+// lookup, the database and serialization. Routes opt in: `config: cachedForVisitors(tags)` for
+// pages that differ for a signed-in member (isLiked, isFollowing), which are cached for visitors
+// only; `config: cachedForEveryone(tags)` for pages that are the same for everyone. `tags` names
+// what the answer shows (server/lib/cache-tags.ts), so there is no cached route without them.
+// Every state-changing route says how its success reaches the cache, always before its response
+// leaves: INVALIDATES_SCOPED (its service names the tags it changed once they are committed:
+// invalidateAfterCommit), INVALIDATES_NOTHING (no cached answer shows what it changes) or
+// INVALIDATES_EVERYTHING (the cache is emptied). One that says nothing empties the cache, the
+// safe default, and fails the route inventory test (cache-declarations.test.ts).
 import { gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
-import type { TCacheTicket, TReadCache } from '../lib/read-cache';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler, preSerializationHookHandler } from 'fastify';
+import type { TCacheTag, TCacheTicket, TReadCache } from '../lib/read-cache';
 import { acceptsGzip } from './accepts-gzip';
 import { SAFE_METHODS } from './security';
 import { SESSION_COOKIE } from './sessions';
 
-/** Route option: `app.get(url, { config: PUBLIC_CACHE }, handler)`, cached for visitors only. */
-export const PUBLIC_CACHE = { publicCache: 'visitors' } as const;
+export interface TPublicCacheRule {
+  /** 'visitors': answers that differ for a signed-in member; 'everyone': the same for all. */
+  for: 'visitors' | 'everyone';
+  /** What the answer shows: its route's answer type and request, as the route declared them. */
+  tags: (answer: never, request: never) => readonly TCacheTag[];
+  /** A hit is served only when this says yes (the handler has nothing left to do). */
+  when?: (request: FastifyRequest) => boolean;
+}
+
+/**
+ * The tags of an answer, from what the handler returned (or sent, when it sent a string) and the
+ * request after its schema validated query and params. Typed by each route (`(projects:
+ * TProject[], request: { query: TListProjectsQuery }) => …`).
+ */
+export type TAnswerTags<TAnswer, TRequest> = (answer: TAnswer, request: TRequest) => readonly TCacheTag[];
+
+/** Route option: `app.get(url, { config: cachedForVisitors(tagsOfTheAnswer) }, handler)`, cached for visitors only. */
+export function cachedForVisitors<TAnswer, TRequest = FastifyRequest>(tags: TAnswerTags<TAnswer, TRequest>, when?: (request: FastifyRequest) => boolean) {
+  return { publicCache: { for: 'visitors', tags, ...(when ? { when } : {}) } satisfies TPublicCacheRule };
+}
+
 /** Route option for responses that do not depend on who asks: cached for everyone. */
-export const SHARED_CACHE = { publicCache: 'everyone' } as const;
+export function cachedForEveryone<TAnswer, TRequest = FastifyRequest>(tags: TAnswerTags<TAnswer, TRequest>) {
+  return { publicCache: { for: 'everyone', tags } satisfies TPublicCacheRule };
+}
+
+/** How a state-changing route's success reaches the read cache. */
+export type TInvalidation = 'scoped' | 'nothing' | 'everything';
+/** Its service tells the cache what it changed, once committed (invalidateAfterCommit in server/context.ts). */
+export const INVALIDATES_SCOPED = { invalidates: 'scoped' } as const satisfies { invalidates: TInvalidation };
+/** No cached answer shows what it changes (sessions, codes, uploads, messages, unpaid jobs). */
+export const INVALIDATES_NOTHING = { invalidates: 'nothing' } as const satisfies { invalidates: TInvalidation };
+/** It may change what any cached answer shows (an account and all it owns going). */
+export const INVALIDATES_EVERYTHING = { invalidates: 'everything' } as const satisfies { invalidates: TInvalidation };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    publicCache?: 'visitors' | 'everyone';
-    /** A hit is served only when this says yes (the handler has nothing left to do). */
-    publicCacheWhen?: (request: FastifyRequest) => boolean;
+    publicCache?: TPublicCacheRule;
+    invalidates?: TInvalidation;
   }
   interface FastifyRequest {
     publicCacheTicket: TCacheTicket | null;
+    publicCacheTags: readonly TCacheTag[] | null;
   }
 }
 
@@ -46,13 +81,19 @@ function isAnonymous(request: FastifyRequest): boolean {
   return !cookies || !cookies.includes(SESSION_COOKIE_PREFIX);
 }
 
+/** The one place the route's declared answer and request types are taken on trust (see TAnswerTags). */
+function tagsOf(rule: TPublicCacheRule, answer: unknown, request: FastifyRequest): readonly TCacheTag[] {
+  return (rule.tags as (answer: unknown, request: FastifyRequest) => readonly TCacheTag[])(answer, request);
+}
+
 /**
  * The hooks go on the routes that need them (added as each route is declared), so no other
- * request pays for them: reads marked PUBLIC_CACHE look up and fill the cache; every
- * state-changing route empties it.
+ * request pays for them: cached reads look up and fill the cache; state-changing routes that
+ * may change anything empty it.
  */
 export function registerPublicCache(app: FastifyInstance, cache: TReadCache): void {
   app.decorateRequest('publicCacheTicket', null);
+  app.decorateRequest('publicCacheTags', null);
 
   const answerFromCache = (visitorsOnly: boolean, when?: (request: FastifyRequest) => boolean): onRequestHookHandler => (request, reply, done) => {
     if (request.method !== 'GET' || (visitorsOnly && !isAnonymous(request))) return done();
@@ -70,7 +111,13 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
     done();
   };
 
-  const keepResponse: onSendHookHandler = (request, reply, payload, done) => {
+  // Tags come from the answer as the handler returned it, before it becomes text.
+  const rememberTags = (rule: TPublicCacheRule): preSerializationHookHandler => (request, reply, payload, done) => {
+    if (request.publicCacheTicket !== null && reply.statusCode === 200) request.publicCacheTags = tagsOf(rule, payload, request);
+    done(null, payload);
+  };
+
+  const keepResponse = (rule: TPublicCacheRule): onSendHookHandler => (request, reply, payload, done) => {
     const ticket = request.publicCacheTicket;
     // An answer the route encoded itself is not kept: the cache keeps plain bodies and gzips them.
     if (ticket !== null && reply.statusCode === 200 && !reply.hasHeader('content-encoding') && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
@@ -81,7 +128,9 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
       }
       const gzipped = payload.length >= GZIP_FROM_BYTES ? gzipSync(payload) : null;
       const entry: TCachedResponse = { status: 200, headers: { ...headers, vary: 'accept-encoding' }, body: payload, gzipped };
-      cache.set(`http:${request.url}`, entry, ticket, payload.length + (gzipped?.length ?? 0) + 512);
+      // A handler that sent text itself (a sitemap, a page) was not serialized: that text is its answer.
+      const tags = request.publicCacheTags ?? tagsOf(rule, payload, request);
+      cache.set(`http:${request.url}`, entry, ticket, { tags, bytes: payload.length + (gzipped?.length ?? 0) + 512 });
     }
     // The same URL may later be answered gzipped from the cache: shared caches must keep both.
     if (ticket !== null) reply.header('vary', 'accept-encoding');
@@ -90,18 +139,20 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
 
   // onSend, not onResponse: the writer's next read (and every other reader's) must already
   // miss when the write's response arrives. A 4xx changed nothing; anything else may have.
-  const forgetAfterWrite: onSendHookHandler = (_request, reply, payload, done) => {
-    if (reply.statusCode < 400 || reply.statusCode >= 500) cache.invalidate();
+  const forgetEverythingAfterWrite: onSendHookHandler = (_request, reply, payload, done) => {
+    if (reply.statusCode < 400 || reply.statusCode >= 500) cache.invalidateAll();
     done(null, payload);
   };
 
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    if (route.config?.publicCache) {
-      route.onRequest = [...hookList(route.onRequest), answerFromCache(route.config.publicCache === 'visitors', route.config.publicCacheWhen)];
-      route.onSend = [...hookList(route.onSend), keepResponse];
-    } else if (methods.some((method) => !SAFE_METHODS.has(method))) {
-      route.onSend = [...hookList(route.onSend), forgetAfterWrite];
+    const rule = route.config?.publicCache;
+    if (rule) {
+      route.onRequest = [...hookList(route.onRequest), answerFromCache(rule.for === 'visitors', rule.when)];
+      route.preSerialization = [...hookList(route.preSerialization), rememberTags(rule)];
+      route.onSend = [...hookList(route.onSend), keepResponse(rule)];
+    } else if (methods.some((method) => !SAFE_METHODS.has(method)) && (route.config?.invalidates ?? 'everything') === 'everything') {
+      route.onSend = [...hookList(route.onSend), forgetEverythingAfterWrite];
     }
   });
 }

@@ -5,13 +5,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSiteInfo } from '../../shared/schemas/contact';
 import type { TPageMeta } from '../../shared/share-meta';
+import type { TCacheTag } from '../lib/read-cache';
 import { withSiteAndPageMeta } from './page-meta';
-import { SHARED_CACHE } from './public-cache';
+import { cachedForEveryone } from './public-cache';
 
-export type TMetaResolver = (path: string) => Promise<TPageMeta | null>;
+/** A page's own meta tags (null: the site's), and the read cache's tags of what they show. */
+export interface TPageWithMeta {
+  meta: TPageMeta | null;
+  tags: readonly TCacheTag[];
+}
+
+export type TMetaResolver = (path: string) => Promise<TPageWithMeta>;
 
 export async function registerSpa(app: FastifyInstance, options: { clientDir: string; site: TSiteInfo; resolveMeta: TMetaResolver }): Promise<void> {
   const indexFile = join(options.clientDir, 'index.html');
@@ -31,12 +38,15 @@ export async function registerSpa(app: FastifyInstance, options: { clientDir: st
       reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  app.get('/*', { config: SHARED_CACHE }, async (request, reply) => {
+  // What each page's meta shows, for the cache to tag the page with (the answer itself is HTML).
+  const shown = new WeakMap<FastifyRequest, readonly TCacheTag[]>();
+  app.get('/*', { config: cachedForEveryone((_html: string, request: FastifyRequest) => shown.get(request) ?? []) }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path.startsWith('/media/')) {
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
     }
-    const meta = await options.resolveMeta(path);
+    const { meta, tags } = await options.resolveMeta(path);
+    shown.set(request, tags);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')

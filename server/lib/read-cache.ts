@@ -1,91 +1,201 @@
 // A bounded in-process cache for what anonymous visitors read most (gallery pages, search,
-// jobs, project pages). Correctness rule: any successful write anywhere empties it, so a
-// reader of this process never sees data older than the last write it made. With REDIS_URL
-// the emptying is broadcast, so other processes sharing the database forget too, as soon as
-// the message arrives (milliseconds; anonymous visitors there may see the old page until
-// then). The TTL bounds what nothing invalidates (view counts, listings that expire).
+// jobs, project pages). Every entry carries tags naming what it shows (a project, a member,
+// the order of a list: server/lib/cache-tags.ts); a write forgets the entries tagged with what
+// it changed, before its response leaves, so a reader of this process never sees data older
+// than the last write it made. A read that began before a write to one of its tags is not
+// stored after it (tickets), so a slow read cannot put back what the write just removed. With
+// REDIS_URL each invalidation is broadcast, so other processes sharing the database forget the
+// same tags as soon as the message arrives (milliseconds; anonymous visitors there may see the
+// old page until then). The TTL bounds what no write invalidates (view counts in lists and
+// figures, listings passing their end).
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
-/** Taken before reading the database; a value is stored only if no write happened since. */
+/** Taken before reading the database; a value is stored only if none of its tags was written since. */
 export type TCacheTicket = number;
+
+/** What a cached value shows, in the vocabulary of server/lib/cache-tags.ts. */
+export type TCacheTag = string;
+
+export interface TCacheEntryOptions {
+  /** Everything a write could change that the value shows; [] only for values no write changes. */
+  tags: readonly TCacheTag[];
+  /** What the value weighs (assumed DEFAULT_ENTRY_BYTES when not said). */
+  bytes?: number;
+}
 
 export interface TReadCache {
   get<T>(key: string): T | undefined;
   /** Call before the database read whose result will be stored. */
   ticket(): TCacheTicket;
-  /** Stores the value unless a write invalidated the cache after the ticket was taken. */
-  set(key: string, value: unknown, ticket: TCacheTicket, bytes?: number): void;
+  /** Stores the value unless a write invalidated one of its tags (or everything) after the ticket was taken. */
+  set(key: string, value: unknown, ticket: TCacheTicket, entry: TCacheEntryOptions): void;
   delete(key: string): void;
+  /** Forgets every value carrying one of these tags, here and, with Redis, in every other process. */
+  invalidate(tags: readonly TCacheTag[]): void;
   /** Forgets everything here and, with Redis, in every other process. */
-  invalidate(): void;
+  invalidateAll(): void;
+  /** How much bookkeeping it holds: entries, tags indexed over them, tags with their own write time. */
+  bookkeeping(): { entries: number; indexedTags: number; trackedTags: number };
   close(): Promise<void>;
 }
 
 export interface TReadCacheOptions {
-  /** false: every get misses (API tests write rows behind the app's back with factories). */
+  /** false: every get misses (for tests about what the app does without it). */
   enabled?: boolean;
   redisUrl?: string | undefined;
+  /** The pub/sub channel of the processes that forget together (tests keep theirs apart). */
+  channel?: string;
   ttlMs?: number;
   maxBytes?: number;
+  /** How many recently written tags keep their own write time (see tagWrites below). */
+  maxTrackedTags?: number;
+  /** Milliseconds the TTL counts in; tests pass the app's clock, so entries age as it moves. */
+  clock?: () => number;
 }
 
-const CHANNEL = 'read-cache:invalidate';
+const DEFAULT_CHANNEL = 'read-cache:invalidate';
 const DEFAULT_TTL_MS = 60_000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_TRACKED_TAGS = 10_000;
 /** What a stored value is assumed to weigh when the caller does not say. */
 const DEFAULT_ENTRY_BYTES = 4096;
+/** What one tag of an entry costs in the tag index, counted in the entry's size. */
+const TAG_INDEX_BYTES = 64;
+
+interface TEntry {
+  value: unknown;
+  tags: readonly TCacheTag[];
+}
 
 export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
-  const entries = new LRUCache<string, { value: unknown }>({
+  // Tag → keys of the entries carrying it. Kept in step with the entries by dispose (evicted,
+  // expired, deleted, replaced), so it never holds more than the entries do.
+  const keysByTag = new Map<TCacheTag, Set<string>>();
+  const entries = new LRUCache<string, TEntry>({
     maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
     ttl: options.ttlMs ?? DEFAULT_TTL_MS,
     // Served stale never: an expired entry is a miss.
     allowStale: false,
+    // A clock of the caller's is read at every check, since it may jump.
+    ...(options.clock ? { perf: { now: options.clock }, ttlResolution: 0 } : {}),
+    dispose: (entry, key) => {
+      for (const tag of entry.tags) {
+        const keys = keysByTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) keysByTag.delete(tag);
+      }
+    },
   });
-  let generation = 0;
-  const forget = () => {
-    generation += 1;
+
+  // The logical clock of invalidations: a ticket is its value when a read began. Each tag
+  // written recently keeps the time of its last write, in write order; the oldest are dropped
+  // past maxTrackedTags, and `floor` takes their time, so a tag not listed counts as written
+  // at `floor`: at worst a slow read is not stored, never a stale one kept. Invalidating
+  // everything moves `floor` to now.
+  let clock = 0;
+  let floor = 0;
+  const tagWrites = new Map<TCacheTag, number>();
+  const maxTrackedTags = options.maxTrackedTags ?? DEFAULT_MAX_TRACKED_TAGS;
+
+  const forget = (tags: readonly TCacheTag[]) => {
+    clock += 1;
+    for (const tag of tags) {
+      tagWrites.delete(tag);
+      tagWrites.set(tag, clock);
+      const keys = keysByTag.get(tag);
+      // Copied: each delete's dispose takes the key out of this very set.
+      if (keys) for (const key of [...keys]) entries.delete(key);
+    }
+    for (const [oldest, writtenAt] of tagWrites) {
+      if (tagWrites.size <= maxTrackedTags) break;
+      tagWrites.delete(oldest);
+      floor = writtenAt;
+    }
+  };
+  const forgetAll = () => {
+    clock += 1;
+    floor = clock;
+    tagWrites.clear();
     entries.clear();
   };
+  const writtenSince = (tags: readonly TCacheTag[], ticket: TCacheTicket) => floor > ticket || tags.some((tag) => (tagWrites.get(tag) ?? floor) > ticket);
 
-  const bus = options.redisUrl ? invalidationBus(options.redisUrl, forget) : null;
+  const bus = options.redisUrl ? invalidationBus(options.redisUrl, options.channel ?? DEFAULT_CHANNEL, { forget, forgetAll }) : null;
 
   return {
     get: <T>(key: string) => entries.get(key)?.value as T | undefined,
-    ticket: () => generation,
-    set(key, value, ticket, bytes = DEFAULT_ENTRY_BYTES) {
-      if (ticket !== generation || options.enabled === false) return;
-      entries.set(key, { value }, { size: Math.max(1, bytes) });
+    ticket: () => clock,
+    set(key, value, ticket, { tags, bytes = DEFAULT_ENTRY_BYTES }) {
+      if (options.enabled === false || writtenSince(tags, ticket)) return;
+      const entry: TEntry = { value, tags };
+      entries.set(key, entry, { size: Math.max(1, bytes + tags.length * TAG_INDEX_BYTES) });
+      // Not stored when larger than the whole cache; a replaced entry's tags left with it.
+      if (entries.peek(key) !== entry) return;
+      for (const tag of tags) {
+        const keys = keysByTag.get(tag);
+        if (keys) keys.add(key);
+        else keysByTag.set(tag, new Set([key]));
+      }
     },
     delete: (key) => void entries.delete(key),
-    invalidate() {
-      forget();
-      bus?.publish();
+    invalidate(tags) {
+      if (tags.length === 0) return;
+      forget(tags);
+      bus?.publish(tags);
     },
+    invalidateAll() {
+      forgetAll();
+      bus?.publish(null);
+    },
+    bookkeeping: () => ({ entries: entries.size, indexedTags: keysByTag.size, trackedTags: tagWrites.size }),
     close: async () => bus?.close(),
   };
+}
+
+/** What travels between processes: the tags to forget, or null for everything. */
+interface TInvalidationMessage {
+  from: string;
+  tags: readonly TCacheTag[] | null;
+}
+
+function parseMessage(message: string): TInvalidationMessage | null {
+  try {
+    const parsed: unknown = JSON.parse(message);
+    if (typeof parsed !== 'object' || parsed === null || !('from' in parsed) || !('tags' in parsed)) return null;
+    const { from, tags } = parsed;
+    if (typeof from !== 'string') return null;
+    if (tags === null) return { from, tags: null };
+    return Array.isArray(tags) && tags.every((tag) => typeof tag === 'string') ? { from, tags } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Redis pub/sub between processes. If Redis is unreachable the publish is dropped and the
  * TTL is the bound on staleness elsewhere; this process has already forgotten its own.
  */
-function invalidationBus(redisUrl: string, onRemoteInvalidate: () => void) {
+function invalidationBus(redisUrl: string, channel: string, here: { forget(tags: readonly TCacheTag[]): void; forgetAll(): void }) {
   const publisher = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
   // Connection trouble is retried by ioredis; a cache must never take the process down.
   publisher.on('error', () => {});
   subscriber.on('error', () => {});
   // After a reconnect, messages sent while away are lost: forget everything to be safe.
-  subscriber.on('ready', onRemoteInvalidate);
-  void subscriber.subscribe(CHANNEL).catch(() => {});
+  subscriber.on('ready', here.forgetAll);
+  void subscriber.subscribe(channel).catch(() => {});
   const origin = `${process.pid}:${Math.random().toString(36).slice(2)}`;
-  subscriber.on('message', (_channel: string, message: string) => {
-    if (message !== origin) onRemoteInvalidate();
+  subscriber.on('message', (_channel: string, raw: string) => {
+    const message = parseMessage(raw);
+    if (message?.from === origin) return;
+    // A message this version cannot read (another version's, during a rolling deploy): forget everything.
+    if (message?.tags) here.forget(message.tags);
+    else here.forgetAll();
   });
   return {
-    publish: () => void publisher.publish(CHANNEL, origin).catch(() => {}),
+    publish: (tags: readonly TCacheTag[] | null) =>
+      void publisher.publish(channel, JSON.stringify({ from: origin, tags } satisfies TInvalidationMessage)).catch(() => {}),
     close: async () => {
       publisher.disconnect();
       subscriber.disconnect();

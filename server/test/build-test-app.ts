@@ -1,7 +1,7 @@
 // Builds the whole app on a fresh database of either engine, for API tests.
 // SQLite: a new file in a temporary folder. PostgreSQL: a new schema in TEST_DATABASE_URL.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -29,8 +29,10 @@ export interface TTestApp {
 }
 
 export interface TTestAppOptions {
-  /** Turn on the anonymous read cache (production has it on; most tests want it off). */
+  /** false turns the read cache off, for a test about what the app does without it (production has it on). */
   readCache?: boolean;
+  /** Broadcast the read cache's invalidations through Redis (two processes sharing a database), on a channel of the test's own. */
+  readCacheBus?: { redisUrl: string; channel: string };
   env?: Record<string, string>;
   throttleStore?: TThrottleStore;
   /** Reuse another test app's database (for two processes sharing one). */
@@ -84,8 +86,9 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   const startedAt = Date.now();
   const now = () => new Date(clock.now.getTime() + (Date.now() - startedAt));
   const storage = createStorage(config.storage);
-  // Off unless a test asks for it: factories write rows behind the app's back.
-  const readCache = createReadCache({ enabled: options.readCache ?? false });
+  // On, as in production: factories that write rows behind the app's back tell it what they
+  // changed. Its TTL runs on the app's clock: an advance() past it leaves nothing to serve.
+  const readCache = createReadCache({ enabled: options.readCache ?? true, ...options.readCacheBus, clock: () => now().getTime() });
   const app = await buildApp({
     config,
     database,
@@ -107,6 +110,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     clock,
     async close() {
       await app.close();
+      await readCache.close();
       if (fresh) {
         await database.close();
         await fresh.drop();
@@ -114,6 +118,17 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second app on the test app's database that also serves a client build made of this
+ * index.html (pages, their meta tags); it has a read cache of its own. Close it before `t`.
+ */
+export async function buildAppServingClient(t: TTestApp, indexHtml: string): Promise<FastifyInstance> {
+  const clientDir = join(t.config.dataDir, 'client');
+  mkdirSync(clientDir, { recursive: true });
+  writeFileSync(join(clientDir, 'index.html'), indexHtml);
+  return buildApp({ config: t.config, database: t.database, clientDir, logger: false, storage: t.ctx.storage });
 }
 
 /** Row counts, for asserting that nothing was written. */

@@ -1,8 +1,9 @@
-// Factories: rows as the app would make them, without going through HTTP.
+// Factories: rows as the app would make them, without going through HTTP. What they write
+// behind the app's back they also tell its read cache, as the services do after a write.
 import type { FastifyInstance } from 'fastify';
 import { JOB_LISTING_DAYS, trendingScore } from '../../shared/constants';
 import { ZCreateJobRequest, type TCreateJobBody } from '../../shared/schemas/job';
-import type { TContext } from '../context';
+import { invalidateAfterCommit, type TContext } from '../context';
 import type { InvitationCodeRow, NewMessageRow, UserRow } from '../db/schema';
 import { newInvitationCode } from '../features/accounts/invitation-code';
 import { hashPassword } from '../features/accounts/passwords';
@@ -10,6 +11,7 @@ import { startSession } from '../features/accounts/sessions.service';
 import { createJob } from '../features/jobs/jobs.service';
 import { createProject } from '../features/projects/projects.service';
 import { SESSION_COOKIE } from '../http/sessions';
+import { changedByNewMember, changedByProjectEdit, JOB_BOARD_TAG, LIKE_ORDER_TAG, SITE_FIGURES_TAG } from '../lib/cache-tags';
 
 export const FACTORY_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
@@ -28,7 +30,9 @@ export async function buildUser(ctx: TContext, overrides: Partial<UserRow> = {})
     updated_at: now,
     ...overrides,
   };
-  return ctx.db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+  const user = await ctx.db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+  invalidateAfterCommit(ctx, changedByNewMember());
+  return user;
 }
 
 export async function buildCode(ctx: TContext, ownerId: number | null = null): Promise<InvitationCodeRow> {
@@ -133,6 +137,8 @@ export async function buildProject(ctx: TContext, owner: UserRow, overrides: TPr
       })
       .where('id', '=', project.id)
       .execute();
+    // Its counters and date, as an edit would change them, and the orders and figures they count in.
+    invalidateAfterCommit(ctx, [...changedByProjectEdit({ projectId: project.id, creatorId: owner.id }), LIKE_ORDER_TAG, SITE_FIGURES_TAG]);
   }
   return project;
 }
@@ -165,6 +171,7 @@ export async function buildJob(ctx: TContext, owner: UserRow, options: { status?
   if (status !== 'pending_payment') {
     const activeUntil = options.activeUntil ?? new Date(ctx.now().getTime() + JOB_LISTING_DAYS * 24 * 60 * 60 * 1000);
     await ctx.db.updateTable('jobs').set({ status, active_until: activeUntil.toISOString() }).where('id', '=', job.id).execute();
+    invalidateAfterCommit(ctx, [JOB_BOARD_TAG]);
   }
   return job;
 }

@@ -4,11 +4,12 @@ import { INVITES_FOR_NEW_USER } from '../../../shared/constants';
 import type { TSigninRequest, TSignupRequest } from '../../../shared/schemas/auth';
 import type { TUpdateProfileRequest } from '../../../shared/schemas/profile';
 import type { TPublicUser } from '../../../shared/schemas/user';
-import { inTransaction, type TContext } from '../../context';
+import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { UserRow, UserUpdate } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { TThrottle } from '../../http/rate-limit';
+import { changedByNewMember } from '../../lib/cache-tags';
 import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } from './invitation-codes.repo';
 import { unusableCodeError } from './invitations.service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -39,7 +40,8 @@ export async function signUp(ctx: TContext, throttles: TSignupThrottles, input: 
   // Hash outside the transaction: it is the slow part and must not hold the write lock.
   const passwordHash = await hashPassword(input.password);
   try {
-    return await inTransaction(ctx, async ({ db }) => {
+    return await inTransaction(ctx, async (tx) => {
+      const { db } = tx;
       const now = ctx.now();
       const code = await claimCode(db, input.invitationCode, now);
       if (!code) throw unusableCodeError(await findCode(db, input.invitationCode));
@@ -54,6 +56,7 @@ export async function signUp(ctx: TContext, throttles: TSignupThrottles, input: 
       });
       await setCodeUser(db, code.id, user.id);
       await insertCodes(db, user.id, Math.min(INVITES_FOR_NEW_USER, ctx.config.invitesPerUser), now);
+      invalidateAfterCommit(tx, changedByNewMember());
       return user;
     });
   } catch (error) {

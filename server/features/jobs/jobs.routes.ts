@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../shared/schemas/common';
 import { ZCreateJobRequest, ZJobPageQuery, ZListJobsQuery } from '../../../shared/schemas/job';
-import { SHARED_CACHE } from '../../http/public-cache';
+import { cachedForEveryone, INVALIDATES_NOTHING } from '../../http/public-cache';
+import { JOB_BOARD_TAG } from '../../lib/cache-tags';
 import type { TContext } from '../../context';
 import { requireUser, viewerOf } from '../../http/sessions';
 import { sendPage } from '../../http/paging';
@@ -11,7 +12,7 @@ import { applyToJob, createJob, listLiveJobs, listMyJobs, viewJob } from './jobs
 export async function jobRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/jobs', { config: SHARED_CACHE, schema: { querystring: ZListJobsQuery } }, async (request, reply) => {
+  api.get('/api/jobs', { config: cachedForEveryone(() => [JOB_BOARD_TAG]), schema: { querystring: ZListJobsQuery } }, async (request, reply) => {
     return sendPage(reply, await listLiveJobs(ctx, request.query));
   });
 
@@ -22,7 +23,8 @@ export async function jobRoutes(app: FastifyInstance, ctx: TContext): Promise<vo
 
   api.get('/api/jobs/:id', { schema: { params: ZIdParams } }, async (request) => viewJob(ctx, request.params.id, viewerOf(request)));
 
-  api.post('/api/jobs', { schema: { body: ZCreateJobRequest } }, async (request, reply) => {
+  // Awaiting payment: not on the job board until a payment activates it.
+  api.post('/api/jobs', { config: INVALIDATES_NOTHING, schema: { body: ZCreateJobRequest } }, async (request, reply) => {
     const user = requireUser(request);
     return reply.code(201).send(await createJob(ctx, user.id, request.body));
   });

@@ -12,9 +12,10 @@ import {
   type TPaymentProvider,
 } from '../../adapters/payments/payments';
 import type { TTestModePayments } from '../../adapters/payments/test-mode-payments';
-import type { TContext } from '../../context';
+import { invalidateAfterCommit, type TContext } from '../../context';
 import type { JobRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { changedByJobGoingLive } from '../../lib/cache-tags';
 import { activateJobRow, findJobById, setJobPaymentIntent } from './jobs.repo';
 import { findOwnedJob, readJob } from './jobs.service';
 import { findPaymentByProviderId, insertPaymentOnce, recordWebhookEvent, webhookEventSeen } from './payments.repo';
@@ -102,7 +103,7 @@ async function activatePaidJob(ctx: TPaymentsContext, jobId: number, intent: TPa
   const problem = paymentProblem(intent, jobId);
   if (problem) throw problem;
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const wentLive = await ctx.db.transaction().execute(async (trx) => {
     const claimed = await insertPaymentOnce(trx, {
       jobId,
       provider: ctx.payments.kind,
@@ -119,7 +120,9 @@ async function activatePaidJob(ctx: TPaymentsContext, jobId: number, intent: TPa
       if (recorded?.job_id !== jobId) throw new AppError(409, 'This payment was already used for another job');
     }
     if (event) await recordWebhookEvent(trx, event, now);
+    return claimed;
   });
+  if (wentLive) invalidateAfterCommit(ctx, changedByJobGoingLive());
 }
 
 /** The browser says the card payment went through: believe the provider, not the browser. */

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES } from '../../../shared/constants';
 import type { TContext } from '../../context';
+import { INVALIDATES_NOTHING } from '../../http/public-cache';
 import { requireUser } from '../../http/sessions';
 import { storeUploads } from './media.service';
 import { MULTIPART_LIMITS, receiveUploads, removeReceived } from './receive-uploads';
@@ -32,7 +33,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: TContext): Promise<
       reply.header('Connection', 'close');
     });
 
-    scope.post('/api/upload', async (request, reply) => {
+    // Not in any project yet: nothing cached shows it.
+    scope.post('/api/upload', { config: INVALIDATES_NOTHING }, async (request, reply) => {
       const user = requireUser(request);
       const files = await receiveUploads(request, tempDir);
       // Temporary files go before the answer does: a client that got its answer finds nothing left.

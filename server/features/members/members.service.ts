@@ -3,9 +3,10 @@
 // leaving (everything they own goes, other members' counters stay right).
 import type { TCreatorProfile } from '../../../shared/schemas/creator';
 import type { TUpdateProfileRequest } from '../../../shared/schemas/profile';
-import { inTransaction, type TContext } from '../../context';
+import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { changedByProfileEdit } from '../../lib/cache-tags';
 import { deleteMember, memberProfile, updateProfile } from '../accounts/accounts.service';
 import { deleteUnpaidJobsOf } from '../jobs/jobs.service';
 import { creatorTotals, deleteMediaFiles, mediaOfCreator, reindexCreator, withdrawLikesBy } from '../projects/projects.service';
@@ -27,7 +28,9 @@ export async function creatorProfile(ctx: TContext, userId: number, viewerId: nu
 export async function editProfile(ctx: TContext, userId: number, input: TUpdateProfileRequest): Promise<UserRow> {
   return inTransaction(ctx, async (tx) => {
     const user = await updateProfile(tx, userId, input);
-    if (input.firstName !== undefined || input.lastName !== undefined) await reindexCreator(tx, userId);
+    const nameChanged = input.firstName !== undefined || input.lastName !== undefined;
+    if (nameChanged) await reindexCreator(tx, userId);
+    invalidateAfterCommit(tx, changedByProfileEdit({ userId, nameChanged }));
     return user;
   });
 }

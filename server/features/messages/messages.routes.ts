@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZContactRequest } from '../../../shared/schemas/contact';
 import { ZIdParams, ZPageQuery } from '../../../shared/schemas/common';
 import type { TThrottle } from '../../http/rate-limit';
+import { INVALIDATES_NOTHING } from '../../http/public-cache';
 import { requireUser } from '../../http/sessions';
 import { sendPage } from '../../http/paging';
 import { countUnreadMessages, listInbox, markRead, readMessage, sendContactMessage, type TMessagesContext } from './messages.service';
@@ -10,7 +11,7 @@ import { countUnreadMessages, listInbox, markRead, readMessage, sendContactMessa
 export async function messageRoutes(app: FastifyInstance, ctx: TMessagesContext, contactThrottle: TThrottle): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/api/contact', { schema: { body: ZContactRequest } }, async (request, reply) => {
+  api.post('/api/contact', { config: INVALIDATES_NOTHING, schema: { body: ZContactRequest } }, async (request, reply) => {
     await sendContactMessage(ctx, contactThrottle, request.body, request.ip);
     return reply.code(201).send({ ok: true });
   });
@@ -32,7 +33,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: TMessagesContext,
     return readMessage(ctx, user.id, request.params.id);
   });
 
-  api.post('/api/messages/:id/read', { schema: { params: ZIdParams } }, async (request) => {
+  api.post('/api/messages/:id/read', { config: INVALIDATES_NOTHING, schema: { params: ZIdParams } }, async (request) => {
     const user = requireUser(request);
     return markRead(ctx, user.id, request.params.id);
   });

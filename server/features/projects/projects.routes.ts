@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParams, ZPageQuery } from '../../../shared/schemas/common';
-import { ZCreateProjectRequest, ZListProjectsQuery, ZUpdateProjectRequest } from '../../../shared/schemas/project';
+import { ZCreateProjectRequest, ZListProjectsQuery, ZUpdateProjectRequest, type TListProjectsQuery, type TProject } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
 import { sendPage } from '../../http/paging';
-import { PUBLIC_CACHE, SHARED_CACHE } from '../../http/public-cache';
+import { cachedForEveryone, cachedForVisitors, INVALIDATES_SCOPED } from '../../http/public-cache';
+import { CATEGORIES_TAG, creatorTag, LIKE_ORDER_TAG, orderTags, PROJECT_LISTS_TAG, projectListTags, projectPageTags, projectTag } from '../../lib/cache-tags';
 import { requireUser, viewerOf } from '../../http/sessions';
 import {
   categorySummaries,
@@ -31,10 +32,21 @@ function viewerDetails(request: FastifyRequest): TViewer {
   return { userId: viewerOf(request), ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
 }
 
+/** Gallery and category pages: their projects, which projects they hold and in what order. */
+const GALLERY_CACHE = cachedForVisitors((projects: TProject[], request: { query: Pick<TListProjectsQuery, 'sort'> }) =>
+  projectListTags(projects, [PROJECT_LISTS_TAG, ...orderTags(request.query.sort)]),
+);
+/** A project's neighbours are found from its tags and categories, and ordered by likes where they tie. */
+const SIMILAR_CACHE = cachedForVisitors((projects: TProject[], request: { params: { id: number } }) =>
+  projectListTags(projects, [projectTag(request.params.id), PROJECT_LISTS_TAG, LIKE_ORDER_TAG]),
+);
+/** A creator's projects: which of theirs, in what order, is their creator tag's (their new, edited and deleted projects, likes on them). */
+const CREATOR_PROJECTS_CACHE = cachedForVisitors((projects: TProject[], request: { params: { id: number } }) => projectListTags(projects, [creatorTag(request.params.id)]));
+
 export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/projects', { config: PUBLIC_CACHE, schema: { querystring: ZListProjectsQuery } }, async (request, reply) =>
+  api.get('/api/projects', { config: GALLERY_CACHE, schema: { querystring: ZListProjectsQuery } }, async (request, reply) =>
     sendPage(reply, await listProjects(ctx, request.query, viewerOf(request))),
   );
 
@@ -45,20 +57,18 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
     return sendPage(reply, await listLikedProjects(ctx, user.id, request.query));
   });
 
-  api.get('/api/projects/similar/:id', { config: PUBLIC_CACHE, schema: { params: ZIdParams } }, async (request) =>
+  api.get('/api/projects/similar/:id', { config: SIMILAR_CACHE, schema: { params: ZIdParams } }, async (request) =>
     listSimilarProjects(ctx, request.params.id, viewerOf(request)),
   );
 
-  api.get('/api/projects/category/:category', { config: PUBLIC_CACHE, schema: { params: ZCategoryParams, querystring: ZListProjectsQuery.omit({ category: true }) } }, async (request, reply) =>
+  api.get('/api/projects/category/:category', { config: GALLERY_CACHE, schema: { params: ZCategoryParams, querystring: ZListProjectsQuery.omit({ category: true }) } }, async (request, reply) =>
     sendPage(reply, await listProjects(ctx, { ...request.query, category: [request.params.category] }, viewerOf(request))),
   );
 
   // A visitor who has been counted today gets the cached answer as it is; anyone else goes
   // through the handler, which counts the view.
-  const countedVisitor = (key: (params: Record<string, string>) => TProjectKey) => ({
-    ...PUBLIC_CACHE,
-    publicCacheWhen: (request: FastifyRequest) => isViewAlreadyCounted(ctx, key(request.params as Record<string, string>), viewerDetails(request)),
-  });
+  const countedVisitor = (key: (params: Record<string, string>) => TProjectKey) =>
+    cachedForVisitors(projectPageTags, (request) => isViewAlreadyCounted(ctx, key(request.params as Record<string, string>), viewerDetails(request)));
 
   api.get('/api/projects/slug/:slug', { config: countedVisitor((params) => ({ slug: params.slug ?? '' })), schema: { params: ZSlugParams } }, async (request) =>
     viewProject(ctx, { slug: request.params.slug }, viewerDetails(request)),
@@ -73,30 +83,30 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
     return reply.header('Cache-Control', 'public, max-age=300').redirect(location, 302);
   });
 
-  api.post('/api/projects', { schema: { body: ZCreateProjectRequest } }, async (request, reply) => {
+  api.post('/api/projects', { config: INVALIDATES_SCOPED, schema: { body: ZCreateProjectRequest } }, async (request, reply) => {
     const user = requireUser(request);
     return reply.code(201).send(await createProject(ctx, user.id, request.body));
   });
 
-  api.patch('/api/projects/:id', { schema: { params: ZIdParams, body: ZUpdateProjectRequest } }, async (request) => {
+  api.patch('/api/projects/:id', { config: INVALIDATES_SCOPED, schema: { params: ZIdParams, body: ZUpdateProjectRequest } }, async (request) => {
     const user = requireUser(request);
     return updateProject(ctx, user.id, request.params.id, request.body);
   });
 
-  api.delete('/api/projects/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
+  api.delete('/api/projects/:id', { config: INVALIDATES_SCOPED, schema: { params: ZIdParams } }, async (request, reply) => {
     const user = requireUser(request);
     await deleteProject(ctx, user.id, request.params.id);
     return reply.code(204).send();
   });
 
-  api.post('/api/projects/:id/like', { schema: { params: ZIdParams } }, async (request) => {
+  api.post('/api/projects/:id/like', { config: INVALIDATES_SCOPED, schema: { params: ZIdParams } }, async (request) => {
     const user = requireUser(request);
     return toggleLike(ctx, user.id, request.params.id);
   });
 
-  api.get('/api/users/:id/projects', { config: PUBLIC_CACHE, schema: { params: ZIdParams, querystring: ZListProjectsQuery.extend({ sort: ZListProjectsQuery.shape.sort.removeDefault().default('recent') }) } }, async (request, reply) =>
+  api.get('/api/users/:id/projects', { config: CREATOR_PROJECTS_CACHE, schema: { params: ZIdParams, querystring: ZListProjectsQuery.extend({ sort: ZListProjectsQuery.shape.sort.removeDefault().default('recent') }) } }, async (request, reply) =>
     sendPage(reply, await listProjects(ctx, request.query, viewerOf(request), { userId: request.params.id })),
   );
 
-  api.get('/api/categories', { config: SHARED_CACHE }, async () => categorySummaries(ctx));
+  api.get('/api/categories', { config: cachedForEveryone(() => [CATEGORIES_TAG]) }, async () => categorySummaries(ctx));
 }

@@ -6,11 +6,12 @@ import { TRENDING_CATEGORIES, UPLOAD_CATEGORIES } from '../../../shared/constant
 import type { TCategorySummary } from '../../../shared/schemas/creator';
 import type { TMedia } from '../../../shared/schemas/media';
 import type { TCreateProjectRequest, TLikeResponse, TListProjectsQuery, TProject, TUpdateProjectRequest } from '../../../shared/schemas/project';
-import { inTransaction, type TContext } from '../../context';
+import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { ProjectMediaRow, ProjectRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
+import { changedByLike, changedByNewProject, changedByProjectDeletion, changedByProjectEdit, projectPageTags, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
 import { publicMembers } from '../accounts/accounts.service';
 import { forEachLikedProject, likedProjectsPage, recordViewOnce, toggleLikeOf, viewerState } from '../social/social.service';
 import {
@@ -107,7 +108,8 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
   let slug = await uniqueSlug(ctx, input.title);
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const row = await inTransaction(ctx, async ({ db }) => {
+      const row = await inTransaction(ctx, async (tx) => {
+        const { db } = tx;
         const project = await insertProject(db, {
           slug,
           userId,
@@ -120,6 +122,7 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
         await replaceTags(db, project.id, input.tags);
         await attachMedia(db, project.id, orderedIds);
         await syncSearchDocuments(db, ctx.engine, { projectId: project.id });
+        invalidateAfterCommit(tx, changedByNewProject({ projectId: project.id, creatorId: userId }));
         return project;
       });
       return hydrateOne(ctx, row, userId);
@@ -168,7 +171,7 @@ export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TView
   if (!row) throw notFound('Project not found');
   const counted = await countViewOnce(ctx, row.id, viewerKey, day);
   const project = await hydrateOne(ctx, counted ? { ...row, views_count: row.views_count + 1 } : row, viewer.userId);
-  if (cacheKey) ctx.readCache.set(cacheKey, project, ticket);
+  if (cacheKey) ctx.readCache.set(cacheKey, project, ticket, { tags: projectPageTags(project) });
   return project;
 }
 
@@ -195,7 +198,7 @@ async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string
     await addView(tx.db, projectId);
     return true;
   });
-  ctx.readCache.set(seenKey, true, ticket, seenKey.length + 64);
+  ctx.readCache.set(seenKey, true, ticket, { tags: UNTOUCHED_BY_WRITES, bytes: seenKey.length + 64 });
   return counted;
 }
 
@@ -244,10 +247,14 @@ export async function pickRandomProject(ctx: TContext): Promise<{ id: number; sl
 
 /** Likes or unlikes: the like row and the project's counter change in one transaction. */
 export async function toggleLike(ctx: TContext, userId: number, projectId: number): Promise<TLikeResponse> {
-  if (!(await findProjectById(ctx.db, projectId))) throw notFound('Project not found');
+  const project = await findProjectById(ctx.db, projectId);
+  if (!project) throw notFound('Project not found');
   return inTransaction(ctx, async (tx) => {
     const { liked, delta } = await toggleLikeOf(tx, userId, projectId);
-    if (delta !== 0) await moveLikeCounters(tx.db, [projectId], delta);
+    if (delta !== 0) {
+      await moveLikeCounters(tx.db, [projectId], delta);
+      invalidateAfterCommit(tx, changedByLike({ projectId, creatorId: project.user_id, likerId: userId }));
+    }
     return { liked, newCount: await likeCount(tx.db, projectId) };
   });
 }
@@ -261,7 +268,8 @@ async function ownedProject(ctx: TContext, userId: number, projectId: number): P
 
 export async function updateProject(ctx: TContext, userId: number, projectId: number, input: TUpdateProjectRequest): Promise<TProject> {
   const row = await ownedProject(ctx, userId, projectId);
-  const removed = await inTransaction(ctx, async ({ db }) => {
+  const removed = await inTransaction(ctx, async (tx) => {
+    const { db } = tx;
     // Checked before anything changes: an unknown or foreign URL must not cost the project its media.
     if (input.images !== undefined) {
       const usable = await findUsableMediaByUrls(db, { projectId: row.id, ownerId: userId, urls: input.images });
@@ -279,6 +287,7 @@ export async function updateProject(ctx: TContext, userId: number, projectId: nu
     if (input.category !== undefined) await replaceCategories(db, row.id, input.category);
     if (input.tags !== undefined) await replaceTags(db, row.id, input.tags);
     await syncSearchDocuments(db, ctx.engine, { projectId: row.id });
+    invalidateAfterCommit(tx, changedByProjectEdit({ projectId: row.id, creatorId: userId }));
     if (input.images === undefined) return [];
     return detachMissingMedia(db, { projectId: row.id, ownerId: userId, orderedUrls: input.images });
   });
@@ -290,6 +299,7 @@ export async function deleteProject(ctx: TContext, userId: number, projectId: nu
   const row = await ownedProject(ctx, userId, projectId);
   const media = await listMediaOfProjects(ctx.db, [row.id]);
   await deleteProjectRow(ctx.db, row.id);
+  invalidateAfterCommit(ctx, changedByProjectDeletion({ projectId: row.id, creatorId: userId }));
   await deleteMediaFiles(ctx, media.get(row.id) ?? []);
 }
 

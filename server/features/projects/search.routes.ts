@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZPageQuery } from '../../../shared/schemas/common';
-import { ZListProjectsQuery } from '../../../shared/schemas/project';
+import { ZListProjectsQuery, type TProject } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
 import { sendPage } from '../../http/paging';
-import { PUBLIC_CACHE } from '../../http/public-cache';
+import { cachedForVisitors } from '../../http/public-cache';
+import { orderTags, PROJECT_LISTS_TAG, projectListTags, SEARCH_RESULTS_TAG } from '../../lib/cache-tags';
 import { viewerOf } from '../../http/sessions';
 import { search } from './search.service';
 
@@ -15,10 +16,15 @@ const ZSearchQuery = ZPageQuery.extend({
   category: ZListProjectsQuery.shape.category,
 });
 
+/** Search pages: their projects, and what decides which are found and in what order. */
+const SEARCH_CACHE = cachedForVisitors((projects: TProject[], request: { query: z.output<typeof ZSearchQuery> }) =>
+  projectListTags(projects, [PROJECT_LISTS_TAG, SEARCH_RESULTS_TAG, ...orderTags(request.query.sort)]),
+);
+
 export async function searchRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/projects/search/:query', { config: PUBLIC_CACHE, schema: { params: ZSearchParams, querystring: ZSearchQuery } }, async (request, reply) => {
+  api.get('/api/projects/search/:query', { config: SEARCH_CACHE, schema: { params: ZSearchParams, querystring: ZSearchQuery } }, async (request, reply) => {
     return sendPage(reply, await search(ctx, request.params.query, request.query, viewerOf(request)));
   });
 }

@@ -2,9 +2,10 @@
 // A like or view also moves a counter on the project: projects.service.ts calls these inside
 // the transaction that moves it.
 import type { TFollowResponse } from '../../../shared/schemas/project';
-import { inTransaction, type TContext } from '../../context';
+import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
+import { changedByFollow } from '../../lib/cache-tags';
 import { memberExists } from '../accounts/accounts.service';
 import {
   countFollowers,
@@ -57,6 +58,7 @@ export async function toggleFollow(ctx: TContext, followerId: number, followeeId
   if (!(await memberExists(ctx, followeeId))) throw notFound('Creator not found');
   return inTransaction(ctx, async (tx) => {
     const following = await toggleFollowRow(tx.db, followerId, followeeId, ctx.now());
+    invalidateAfterCommit(tx, changedByFollow({ followerId, followeeId }));
     return { following, followers: await countFollowers(tx.db, followeeId) };
   });
 }

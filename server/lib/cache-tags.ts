@@ -1,0 +1,108 @@
+// The read cache's vocabulary: what a cached answer shows, and what each write changes, in the
+// same words, so a write forgets the answers that show what it changed and nothing else. A tag
+// names a thing (a project, a member) or what decides a list (which projects it holds, in what
+// order). An answer's tags must cover everything a write could change in it; a write's tags,
+// everything it changed that an answer shows.
+import type { TCreatorProfile } from '../../shared/schemas/creator';
+import type { TProject, TProjectSort } from '../../shared/schemas/project';
+import type { TCacheTag } from './read-cache';
+
+/** The project's fields and counters: its page, and each list that shows it. */
+export const projectTag = (projectId: number): TCacheTag => `project:${projectId}`;
+/** The member's public profile (name, picture, bio…) wherever it is shown: their projects, their page, the pages of those they invited. */
+export const memberTag = (userId: number): TCacheTag => `member:${userId}`;
+/** The creator page's figures (projects, likes, views, liked, followers, following), and which of their projects their list holds, in what order. */
+export const creatorTag = (userId: number): TCacheTag => `creator:${userId}`;
+
+/** Which projects there are, and which each gallery, category, similar and search list holds (a project's page not found yet, too). */
+export const PROJECT_LISTS_TAG: TCacheTag = 'project-lists';
+/** The order of lists by likes: trending, popular, similar (ties go to the more trending). */
+export const LIKE_ORDER_TAG: TCacheTag = 'project-lists:likes';
+/** Which projects a search finds beyond their own text: creator names are searched too. */
+export const SEARCH_RESULTS_TAG: TCacheTag = 'search';
+/** Projects and creators per category. */
+export const CATEGORIES_TAG: TCacheTag = 'categories';
+export const SITEMAP_TAG: TCacheTag = 'sitemap';
+/** Members, projects, likes and views of the whole site. */
+export const SITE_FIGURES_TAG: TCacheTag = 'site-figures';
+/** The live job listings, their posters' names, their count. */
+export const JOB_BOARD_TAG: TCacheTag = 'job-board';
+/** Every creator page: each liker's 'liked' figure falls when a liked project goes. */
+export const CREATOR_PAGES_TAG: TCacheTag = 'creator-pages';
+
+/** For what no write changes: the configuration (GET /api/site), a view already counted today. */
+export const UNTOUCHED_BY_WRITES: readonly TCacheTag[] = [];
+
+// ——— What answers show ———
+
+/** The sorts whose order a like changes; views move them too, which only the TTL bounds. */
+const LIKE_ORDERED_SORTS: ReadonlySet<string> = new Set<TProjectSort>(['trending', 'popular']);
+
+/** What decides the order of a list sorted this way (a gallery's sort, or a search's). */
+export function orderTags(sort: TProjectSort | 'relevance'): TCacheTag[] {
+  return LIKE_ORDERED_SORTS.has(sort) ? [LIKE_ORDER_TAG] : [];
+}
+
+/** A project's own answer: the project and its creator. */
+export function projectPageTags(project: Pick<TProject, 'id' | 'user'>): TCacheTag[] {
+  return [projectTag(project.id), memberTag(project.user.id)];
+}
+
+/** A list of projects: each project and creator shown, and what decides which are listed in what order. */
+export function projectListTags(projects: readonly Pick<TProject, 'id' | 'user'>[], decidedBy: readonly TCacheTag[]): TCacheTag[] {
+  const tags = new Set(decidedBy);
+  for (const project of projects) {
+    tags.add(projectTag(project.id));
+    tags.add(memberTag(project.user.id));
+  }
+  return [...tags];
+}
+
+/** A creator's page: their profile and figures, and the name of who invited them. */
+export function creatorPageTags(profile: Pick<TCreatorProfile, 'user' | 'invitedBy'>): TCacheTag[] {
+  const tags = [memberTag(profile.user.id), creatorTag(profile.user.id), CREATOR_PAGES_TAG];
+  if (profile.invitedBy) tags.push(memberTag(profile.invitedBy.id));
+  return tags;
+}
+
+// ——— What writes change ———
+
+/** A like or unlike: the project's count, both members' figures, the orders by likes, the site's likes. */
+export function changedByLike(like: { projectId: number; creatorId: number; likerId: number }): TCacheTag[] {
+  return [projectTag(like.projectId), creatorTag(like.creatorId), creatorTag(like.likerId), LIKE_ORDER_TAG, SITE_FIGURES_TAG];
+}
+
+/** A follow or unfollow: the followers of one, the following of the other. */
+export function changedByFollow(follow: { followerId: number; followeeId: number }): TCacheTag[] {
+  return [creatorTag(follow.followerId), creatorTag(follow.followeeId)];
+}
+
+/** A profile edit: everywhere the profile shows; a new name also changes what searches find and the job board's poster names. */
+export function changedByProfileEdit(edit: { userId: number; nameChanged: boolean }): TCacheTag[] {
+  return [memberTag(edit.userId), ...(edit.nameChanged ? [SEARCH_RESULTS_TAG, JOB_BOARD_TAG] : [])];
+}
+
+/** A new member: the site's member count. */
+export function changedByNewMember(): TCacheTag[] {
+  return [SITE_FIGURES_TAG];
+}
+
+/** A new project: every list it may enter, its creator's figures and list, categories, sitemap, site figures. */
+export function changedByNewProject(project: { projectId: number; creatorId: number }): TCacheTag[] {
+  return [projectTag(project.projectId), creatorTag(project.creatorId), PROJECT_LISTS_TAG, CATEGORIES_TAG, SITEMAP_TAG, SITE_FIGURES_TAG];
+}
+
+/** An edit: the project, the lists its title, tags and categories put it in, its creator's filtered list, categories, sitemap dates. */
+export function changedByProjectEdit(project: { projectId: number; creatorId: number }): TCacheTag[] {
+  return [projectTag(project.projectId), creatorTag(project.creatorId), PROJECT_LISTS_TAG, CATEGORIES_TAG, SITEMAP_TAG];
+}
+
+/** A deletion: as a new project, plus the 'liked' figure of every member who liked it. */
+export function changedByProjectDeletion(project: { projectId: number; creatorId: number }): TCacheTag[] {
+  return [...changedByNewProject(project), CREATOR_PAGES_TAG];
+}
+
+/** A job going live (paid): the job board. */
+export function changedByJobGoingLive(): TCacheTag[] {
+  return [JOB_BOARD_TAG];
+}
