@@ -1,5 +1,6 @@
 // What every service needs: the database, the configuration, the clock (a function, so
-// tests can move time) and where media files are stored.
+// tests can move time), where media files are stored, and the log.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TStorage } from './adapters/storage/storage';
 import type { TConfig } from './config';
@@ -15,6 +16,8 @@ export interface TContext {
   storage: TStorage;
   /** Hot anonymous reads; emptied by every successful write. */
   readCache: TReadCache;
+  /** For what goes wrong after a commit and is retried later (a media file that would not delete). */
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface TContext {
  * inside another's transaction it joins it: a service's atomic step can then be one part of a
  * larger one (an account deletion spans several modules) without knowing.
  */
-export async function inTransaction<T>(ctx: TContext, work: (tx: TContext) => Promise<T>): Promise<T> {
+export async function inTransaction<C extends Pick<TContext, 'db'>, T>(ctx: C, work: (tx: C) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return work(ctx);
   return ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
 }
