@@ -76,7 +76,14 @@ export async function listMediaOfProjects(db: Db, projectIds: number[]): Promise
   return byProject;
 }
 
-/** Everything a member uploaded, in projects or not (their files go with the account). */
-export function listMediaOfOwner(db: Db, ownerId: number): Promise<ProjectMediaRow[]> {
-  return db.selectFrom('project_media').selectAll().where('owner_id', '=', ownerId).execute();
+/** Deletes the project's media rows; their storage keys. */
+export async function deleteMediaOfProject(db: Db, projectId: number): Promise<string[]> {
+  const rows = await db.deleteFrom('project_media').where('project_id', '=', projectId).returning('storage_key').execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/** Deletes everything a member uploaded, in projects or not (project_media_owner_idx); the storage keys. */
+export async function deleteMediaOfOwner(db: Db, ownerId: number): Promise<string[]> {
+  const rows = await db.deleteFrom('project_media').where('owner_id', '=', ownerId).returning('storage_key').execute();
+  return rows.map((row) => row.storage_key);
 }

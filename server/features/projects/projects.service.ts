@@ -8,18 +8,20 @@ import type { TMedia } from '../../../shared/schemas/media';
 import type { TCreateProjectRequest, TLikeResponse, TListProjectsQuery, TProject, TUpdateProjectRequest } from '../../../shared/schemas/project';
 import { inTransaction, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
-import type { ProjectMediaRow, ProjectRow } from '../../db/schema';
+import type { FileDeletionRow, ProjectRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
 import { publicMembers } from '../accounts/accounts.service';
 import { forEachLikedProject, likedProjectsPage, recordViewOnce, toggleLikeOf, viewerState } from '../social/social.service';
+import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions.service';
 import {
   attachMedia,
+  deleteMediaOfOwner,
+  deleteMediaOfProject,
   detachMissingMedia,
   findUnattachedMediaByUrls,
   findUsableMediaByUrls,
   insertMedia,
-  listMediaOfOwner,
   listMediaOfProjects,
   type NewProjectMediaRow,
 } from './media.repo';
@@ -261,7 +263,8 @@ async function ownedProject(ctx: TContext, userId: number, projectId: number): P
 
 export async function updateProject(ctx: TContext, userId: number, projectId: number, input: TUpdateProjectRequest): Promise<TProject> {
   const row = await ownedProject(ctx, userId, projectId);
-  const removed = await inTransaction(ctx, async ({ db }) => {
+  const scheduled = await inTransaction(ctx, async (tx) => {
+    const { db } = tx;
     // Checked before anything changes: an unknown or foreign URL must not cost the project its media.
     if (input.images !== undefined) {
       const usable = await findUsableMediaByUrls(db, { projectId: row.id, ownerId: userId, urls: input.images });
@@ -280,17 +283,21 @@ export async function updateProject(ctx: TContext, userId: number, projectId: nu
     if (input.tags !== undefined) await replaceTags(db, row.id, input.tags);
     await syncSearchDocuments(db, ctx.engine, { projectId: row.id });
     if (input.images === undefined) return [];
-    return detachMissingMedia(db, { projectId: row.id, ownerId: userId, orderedUrls: input.images });
+    const removed = await detachMissingMedia(db, { projectId: row.id, ownerId: userId, orderedUrls: input.images });
+    return scheduleFileDeletions(tx, removed.map((media) => media.storage_key));
   });
-  await deleteMediaFiles(ctx, removed);
+  await deleteScheduledFiles(ctx, scheduled);
   return hydrateOne(ctx, (await findProjectById(ctx.db, row.id))!, userId);
 }
 
 export async function deleteProject(ctx: TContext, userId: number, projectId: number): Promise<void> {
   const row = await ownedProject(ctx, userId, projectId);
-  const media = await listMediaOfProjects(ctx.db, [row.id]);
-  await deleteProjectRow(ctx.db, row.id);
-  await deleteMediaFiles(ctx, media.get(row.id) ?? []);
+  const scheduled = await inTransaction(ctx, async (tx) => {
+    const keys = await deleteMediaOfProject(tx.db, row.id);
+    await deleteProjectRow(tx.db, row.id);
+    return scheduleFileDeletions(tx, keys);
+  });
+  await deleteScheduledFiles(ctx, scheduled);
 }
 
 export type TNewMediaRow = NewProjectMediaRow;
@@ -301,18 +308,11 @@ export async function recordUploads(ctx: TContext, rows: TNewMediaRow[]): Promis
 }
 
 /**
- * Removes the stored files of media whose rows are gone (of a deleted project or account).
- * Best effort: the rows are already gone, so a storage hiccup must not fail the deletion; the
- * keys that could not be removed are returned.
+ * Everything a member uploaded, in projects or not, goes when they leave: run inside the
+ * deletion's transaction; its answer goes to deleteScheduledFiles after the commit.
  */
-export async function deleteMediaFiles(ctx: TContext, rows: Pick<ProjectMediaRow, 'storage_key'>[]): Promise<string[]> {
-  const results = await Promise.allSettled(rows.map((row) => ctx.storage.deletePrefix(row.storage_key)));
-  return rows.filter((_, index) => results[index]?.status === 'rejected').map((row) => row.storage_key);
-}
-
-/** Everything a member uploaded, in projects or not: their files go when they leave. */
-export function mediaOfCreator(ctx: TContext, userId: number): Promise<ProjectMediaRow[]> {
-  return listMediaOfOwner(ctx.db, userId);
+export async function removeMediaOfCreator(ctx: TContext, userId: number): Promise<FileDeletionRow[]> {
+  return scheduleFileDeletions(ctx, await deleteMediaOfOwner(ctx.db, userId));
 }
 
 /**
