@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/connect';
 import type { FileDeletionRow, ProjectRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
+import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { publicMembers } from '../accounts/accounts.service';
 import { forEachLikedProject, likedProjectsPage, recordViewOnce, toggleLikeOf, viewerState } from '../social/social.service';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions.service';
@@ -18,6 +19,7 @@ import {
   attachMedia,
   deleteMediaOfOwner,
   deleteMediaOfProject,
+  deleteUnattachedMediaBefore,
   detachMissingMedia,
   findUnattachedMediaByUrls,
   findUsableMediaByUrls,
@@ -61,6 +63,11 @@ export const SIMILAR_LIMIT = 8;
 export const DEFAULT_OG_IMAGE = '/og-default.png';
 /** Likes taken back per statement when a member leaves. */
 const WITHDRAW_LIKES_BATCH = 500;
+/** An upload no project has taken this long after it arrived is deleted with its files. */
+export const UNATTACHED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** Stale uploads deleted per transaction, their files tried right after (in parallel). */
+const STALE_UPLOADS_BATCH = 100;
+const MEDIA_FILES_FIRST = 'Upload the media files first; each can be used once';
 
 /** Rows → the read shape, with a fixed number of queries however many rows there are. */
 export async function hydrateProjects(ctx: TContext, rows: ProjectRow[], viewerId: number | null, shape: TProjectShape = 'page'): Promise<TProject[]> {
@@ -102,7 +109,7 @@ async function uniqueSlug(ctx: TContext, title: string): Promise<string> {
 export async function createProject(ctx: TContext, userId: number, input: TCreateProjectRequest): Promise<TProject> {
   const media = await findUnattachedMediaByUrls(ctx.db, userId, input.images);
   if (media.length !== new Set(input.images).size || media.length !== input.images.length) {
-    throw invalidField('images', 'Upload the media files first; each can be used once');
+    throw invalidField('images', MEDIA_FILES_FIRST);
   }
   const byUrl = new Map(media.map((item) => [item.url, item.id]));
   const orderedIds = input.images.map((url) => byUrl.get(url)!);
@@ -120,7 +127,10 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
         });
         await replaceCategories(db, project.id, input.category);
         await replaceTags(db, project.id, input.tags);
-        await attachMedia(db, project.id, orderedIds);
+        // An upload deleted as stale (or taken by another project) since it was found above:
+        // nothing of this project is kept.
+        const attached = await attachMedia(db, { projectId: project.id, ownerId: userId, orderedIds });
+        if (attached !== orderedIds.length) throw invalidField('images', MEDIA_FILES_FIRST);
         await syncSearchDocuments(db, ctx.engine, { projectId: project.id });
         return project;
       });
@@ -269,7 +279,7 @@ export async function updateProject(ctx: TContext, userId: number, projectId: nu
     if (input.images !== undefined) {
       const usable = await findUsableMediaByUrls(db, { projectId: row.id, ownerId: userId, urls: input.images });
       if (usable.length !== input.images.length || new Set(input.images).size !== input.images.length) {
-        throw invalidField('images', 'Upload the media files first; each can be used once');
+        throw invalidField('images', MEDIA_FILES_FIRST);
       }
     }
     await updateProjectRow(db, row.id, {
@@ -283,7 +293,9 @@ export async function updateProject(ctx: TContext, userId: number, projectId: nu
     if (input.tags !== undefined) await replaceTags(db, row.id, input.tags);
     await syncSearchDocuments(db, ctx.engine, { projectId: row.id });
     if (input.images === undefined) return [];
-    const removed = await detachMissingMedia(db, { projectId: row.id, ownerId: userId, orderedUrls: input.images });
+    const { removed, placed } = await detachMissingMedia(db, { projectId: row.id, ownerId: userId, orderedUrls: input.images });
+    // An upload found usable above was deleted as stale since (PostgreSQL): the edit is undone whole.
+    if (placed !== input.images.length) throw invalidField('images', MEDIA_FILES_FIRST);
     return scheduleFileDeletions(tx, removed.map((media) => media.storage_key));
   });
   await deleteScheduledFiles(ctx, scheduled);
@@ -313,6 +325,21 @@ export async function recordUploads(ctx: TContext, rows: TNewMediaRow[]): Promis
  */
 export async function removeMediaOfCreator(ctx: TContext, userId: number): Promise<FileDeletionRow[]> {
   return scheduleFileDeletions(ctx, await deleteMediaOfOwner(ctx.db, userId));
+}
+
+/**
+ * Deletes uploads that no project took within UNATTACHED_UPLOAD_MS, with their files: each
+ * batch's rows and its file deletions commit together, then the files are deleted. A project
+ * created at the same moment either took the upload first (and it stays) or finds it gone and
+ * answers 400. Idempotent; how many uploads went.
+ */
+export function deleteStaleUploads(ctx: Pick<TContext, 'db' | 'engine' | 'now' | 'storage' | 'log'>, options: TBatchOptions = {}): Promise<number> {
+  const before = new Date(ctx.now().getTime() - UNATTACHED_UPLOAD_MS);
+  return inBatches(STALE_UPLOADS_BATCH, options, async (size) => {
+    const scheduled = await inTransaction(ctx, async (tx) => scheduleFileDeletions(tx, await deleteUnattachedMediaBefore(tx.db, tx.engine, before, size)));
+    await deleteScheduledFiles(ctx, scheduled);
+    return scheduled.length;
+  });
 }
 
 /**
