@@ -1,5 +1,7 @@
 // What every service needs: the database, the configuration, the clock (a function, so
-// tests can move time), where media files are stored and the read cache its writes invalidate.
+// tests can move time), where media files are stored, the read cache its writes invalidate,
+// and the log.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TStorage } from './adapters/storage/storage';
 import type { TConfig } from './config';
@@ -17,6 +19,8 @@ export interface TContext {
   readCache: TReadCache;
   /** Inside inTransaction: the cache tags to forget once the outermost transaction commits. */
   changedInTransaction?: TCacheTag[];
+  /** For what goes wrong after a commit and is retried later (a media file that would not delete). */
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -24,13 +28,16 @@ export interface TContext {
  * inside another's transaction it joins it: a service's atomic step can then be one part of a
  * larger one (an account deletion spans several modules) without knowing.
  */
-export async function inTransaction<T>(ctx: TContext, work: (tx: TContext) => Promise<T>): Promise<T> {
+export async function inTransaction<C extends TTransactional, T>(ctx: C, work: (tx: C) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return work(ctx);
   const changed: TCacheTag[] = [];
   const result = await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx, changedInTransaction: changed }));
-  invalidateAfterCommit(ctx, changed);
+  if (changed.length > 0) invalidateAfterCommit(ctx, changed);
   return result;
 }
+
+/** What a transaction needs of a context: background tasks have no read cache, and change nothing it holds. */
+type TTransactional = Pick<TContext, 'db'> & Partial<Pick<TContext, 'readCache' | 'changedInTransaction'>>;
 
 /**
  * Tells the read cache what a write changed (tags of server/lib/cache-tags.ts): at once after
@@ -38,11 +45,12 @@ export async function inTransaction<T>(ctx: TContext, work: (tx: TContext) => Pr
  * nothing). Never before the commit: a reader could then cache the old rows again, with a
  * ticket newer than the invalidation.
  */
-export function invalidateAfterCommit(ctx: TContext, tags: readonly TCacheTag[]): void {
+export function invalidateAfterCommit(ctx: TTransactional, tags: readonly TCacheTag[]): void {
   if (ctx.changedInTransaction) {
     ctx.changedInTransaction.push(...tags);
     return;
   }
   if (ctx.db.isTransaction) throw new Error('A write inside a transaction tells the cache through inTransaction, after its commit');
+  if (!ctx.readCache) throw new Error('A write that changes cached answers needs the read cache in its context');
   ctx.readCache.invalidate(tags);
 }

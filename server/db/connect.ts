@@ -15,6 +15,7 @@ import {
   type ColumnDefinitionBuilder,
   type DatabaseConnection,
   type Dialect,
+  type SelectQueryBuilder,
   type SqliteDatabase as SqliteDatabaseLike,
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
@@ -159,6 +160,17 @@ export function ddl(engine: Engine) {
     /** The column type for ISO timestamps. */
     timestamp: engine === 'postgres' ? ('timestamptz' as const) : ('text' as const),
   };
+}
+
+/**
+ * For a SELECT that picks the next batch of rows to change (`query.$call(skipTakenRows(engine))`):
+ * on PostgreSQL it locks them and skips rows another transaction holds, so processes running
+ * the same task side by side take different rows instead of waiting on, or deadlocking with,
+ * each other. SQLite runs one writer at a time and has no such clause.
+ */
+export function skipTakenRows(engine: Engine) {
+  return <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
+    engine === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
 /** Is this error a unique-constraint violation? (the engines report it differently) */

@@ -7,6 +7,7 @@ import { projects } from './migrations/0002-projects';
 import { search } from './migrations/0003-search';
 import { jobs } from './migrations/0004-jobs';
 import { messages } from './migrations/0005-messages';
+import { housekeeping } from './migrations/0006-housekeeping';
 
 function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -15,6 +16,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0003-search': search(engine),
     '0004-jobs': jobs(engine),
     '0005-messages': messages(engine),
+    '0006-housekeeping': housekeeping(engine),
   };
 }
 

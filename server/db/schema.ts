@@ -217,12 +217,27 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
+/** Media files to delete: recorded with the deletion of their rows, retried until gone (see features/projects/file-deletions.service.ts). */
+export interface FileDeletionsTable {
+  id: Generated<number>;
+  /** The storage prefix of one upload: its original and every rendition. */
+  storage_key: string;
+  created_at: string;
+  attempts: Generated<number>;
+  /** When to try next; while a process is trying, the end of its lease. */
+  next_attempt_at: string;
+  last_error: string | null;
+  /** Set when retrying stopped; the row stays for an operator to look at. */
+  failed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   invitation_codes: InvitationCodesTable;
   projects: ProjectsTable;
   project_media: ProjectMediaTable;
+  file_deletions: FileDeletionsTable;
   project_categories: ProjectCategoriesTable;
   project_tags: ProjectTagsTable;
   likes: LikesTable;
@@ -243,6 +258,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type InvitationCodeRow = Selectable<InvitationCodesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectMediaRow = Selectable<ProjectMediaTable>;
+export type FileDeletionRow = Selectable<FileDeletionsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type TestPaymentIntentRow = Selectable<TestPaymentIntentsTable>;
 export type MessageRow = Selectable<MessagesTable>;

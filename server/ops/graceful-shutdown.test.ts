@@ -8,6 +8,7 @@ import { connect as connectTcp, createServer as createTcpServer, type Socket } f
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStorage } from '../adapters/storage/create-storage';
@@ -228,7 +229,7 @@ describe('a server process receiving SIGTERM (SQLite)', () => {
     // Arrange through the database, before the server runs: a member and their session.
     const setup = connect({ dataDir });
     await migrateToLatest(setup.db, 'sqlite');
-    const ctx: TContext = { db: setup.db, engine: 'sqlite', config, now: () => new Date(), storage: createStorage(config.storage), readCache: createReadCache({ enabled: false }) };
+    const ctx: TContext = { db: setup.db, engine: 'sqlite', config, now: () => new Date(), storage: createStorage(config.storage), readCache: createReadCache({ enabled: false }), log: pino({ enabled: false }) };
     const cookie = await cookieFor(ctx, await buildUser(ctx));
     await setup.close();
 

@@ -75,8 +75,9 @@ export function createShutdown(plan: TShutdownPlan): TShutdown {
           app.log.error({ err: error }, `shutdown: ${what} failed`);
         }
       };
-      // Stops listening, waits for requests in flight, then runs the onClose hooks (job expiry,
-      // the outbox worker: it finishes the e-mail in hand and releases its claims).
+      // Stops listening, waits for requests in flight, then runs the onClose hooks (the periodic
+      // tasks stop between batches; the outbox worker finishes the e-mail in hand and releases
+      // its claims).
       await step('closing the server', () => app.close());
       await step('closing the database', plan.closeDatabase);
       for (const timer of timers) clearTimeout(timer);

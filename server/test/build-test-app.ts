@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createStorage } from '../adapters/storage/create-storage';
+import type { TStorage } from '../adapters/storage/storage';
 import { buildApp, type TAppDeps } from '../app';
 import { loadConfig, type TConfig } from '../config';
 import type { TContext } from '../context';
@@ -41,6 +42,8 @@ export interface TTestAppOptions {
   onMailQueued?: () => void;
   /** Told of each route as it is added (see buildApp). */
   onRoute?: TAppDeps['onRoute'];
+  /** Wraps the app's storage (a storage whose deletes fail, say). */
+  storage?: (storage: TStorage) => TStorage;
 }
 
 /** A fresh, migrated database of the given engine. */
@@ -85,7 +88,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   // Real time flows from the clock's setting, so advance() jumps ahead like a fake clock.
   const startedAt = Date.now();
   const now = () => new Date(clock.now.getTime() + (Date.now() - startedAt));
-  const storage = createStorage(config.storage);
+  const storage = options.storage ? options.storage(createStorage(config.storage)) : createStorage(config.storage);
   // On, as in production: factories that write rows behind the app's back tell it what they
   // changed. Its TTL runs on the app's clock: an advance() past it leaves nothing to serve.
   const readCache = createReadCache({ enabled: options.readCache ?? true, ...options.readCacheBus, clock: () => now().getTime() });
@@ -101,7 +104,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
-  const ctx: TContext = { db: database.db, engine, config, now, storage, readCache };
+  const ctx: TContext = { db: database.db, engine, config, now, storage, readCache, log: app.log };
   return {
     app,
     ctx,

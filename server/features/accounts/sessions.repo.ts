@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { skipTakenRows, type Engine } from '../../db/connect';
 import type { Database, UserRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -39,6 +40,15 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
+/**
+ * Deletes up to `limit` sessions whose `column` is at or before `cutoff` (expires_at: past the
+ * absolute expiry, sessions_expires_at_idx; last_seen_at: idle too long, sessions_last_seen_at_idx);
+ * how many went. The outer condition is checked again on each row, so a session touched
+ * meanwhile on PostgreSQL is not taken.
+ */
+export async function deleteSessionsEndedBy(db: Db, engine: Engine, column: 'expires_at' | 'last_seen_at', cutoff: Date, limit: number): Promise<number> {
+  const at = cutoff.toISOString();
+  const batch = db.selectFrom('sessions').select('token_hash').where(column, '<=', at).orderBy(column).limit(limit).$call(skipTakenRows(engine));
+  const result = await db.deleteFrom('sessions').where('token_hash', 'in', batch).where(column, '<=', at).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,6 +1,8 @@
+import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TJob, TMyJob } from '../../../shared/schemas/job';
-import { startJobExpiry } from '../../jobs/expire-jobs';
+import { periodicTasks } from '../../jobs/periodic-tasks';
+import { startScheduler } from '../../jobs/scheduler';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildJob, buildUser, cookieFor, jobBody } from '../../test/factories';
 import { expireEndedJobs } from './jobs.service';
@@ -232,9 +234,9 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       const row = () => t.ctx.db.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow();
       expect((await row()).status).toBe('active');
 
-      const log = { info: () => {}, error: () => {} } as unknown as Parameters<typeof startJobExpiry>[1];
-      const expiry = startJobExpiry(t.ctx, log, 60_000);
-      await expiry.stop();
+      // The scheduler runs every periodic task once at start; stop() waits for those runs.
+      const scheduler = startScheduler(periodicTasks(t.ctx), pino({ enabled: false }));
+      await scheduler.stop();
       expect((await row()).status).toBe('expired');
       expect(await expireEndedJobs(t.ctx)).toBe(0);
     });

@@ -9,7 +9,8 @@ import { notFound } from '../../http/errors';
 import { changedByProfileEdit } from '../../lib/cache-tags';
 import { deleteMember, memberProfile, updateProfile } from '../accounts/accounts.service';
 import { deleteUnpaidJobsOf } from '../jobs/jobs.service';
-import { creatorTotals, deleteMediaFiles, mediaOfCreator, reindexCreator, withdrawLikesBy } from '../projects/projects.service';
+import { deleteScheduledFiles } from '../projects/file-deletions.service';
+import { creatorTotals, reindexCreator, removeMediaOfCreator, withdrawLikesBy } from '../projects/projects.service';
 import { isFollowing, memberFigures } from '../social/social.service';
 
 export async function creatorProfile(ctx: TContext, userId: number, viewerId: number | null): Promise<TCreatorProfile> {
@@ -40,13 +41,15 @@ export async function editProfile(ctx: TContext, userId: number, input: TUpdateP
  * files, likes and follows (cascades), with the like counters of others' projects corrected
  * in the same transaction. Unpaid jobs go; paid ones stay up until they end, their poster
  * unlinked (shown as a former member). Codes they used stay as the record of the invite tree.
+ * The media files are scheduled for deletion in that transaction and deleted after it commits.
  */
 export async function leave(ctx: TContext, userId: number): Promise<void> {
-  const media = await mediaOfCreator(ctx, userId);
-  await inTransaction(ctx, async (tx) => {
+  const files = await inTransaction(ctx, async (tx) => {
     await withdrawLikesBy(tx, userId);
     await deleteUnpaidJobsOf(tx, userId);
+    const scheduled = await removeMediaOfCreator(tx, userId);
     await deleteMember(tx, userId);
+    return scheduled;
   });
-  await deleteMediaFiles(ctx, media);
+  await deleteScheduledFiles(ctx, files);
 }

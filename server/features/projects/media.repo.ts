@@ -1,5 +1,6 @@
 // SQL of uploaded media: written by uploads, attached to projects, read with them.
 import type { Insertable, Kysely } from 'kysely';
+import { skipTakenRows, type Engine } from '../../db/connect';
 import type { Database, ProjectMediaRow, ProjectMediaTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -20,11 +21,24 @@ export async function findUnattachedMediaByUrls(db: Db, ownerId: number, urls: s
   return db.selectFrom('project_media').selectAll().where('owner_id', '=', ownerId).where('project_id', 'is', null).where('url', 'in', urls).execute();
 }
 
-/** Gives the media to the project, in this order (the first is the cover). */
-export async function attachMedia(db: Db, projectId: number, orderedIds: number[]): Promise<void> {
-  for (const [position, id] of orderedIds.entries()) {
-    await db.updateTable('project_media').set({ project_id: projectId, position }).where('id', '=', id).execute();
+/**
+ * Gives the owner's unattached uploads to the project, in this order (the first is the cover);
+ * how many it took. Fewer than asked: an upload was taken or deleted (a stale upload) since it
+ * was found, and the caller must not go on.
+ */
+export async function attachMedia(db: Db, attach: { projectId: number; ownerId: number; orderedIds: number[] }): Promise<number> {
+  let attached = 0;
+  for (const [position, id] of attach.orderedIds.entries()) {
+    const result = await db
+      .updateTable('project_media')
+      .set({ project_id: attach.projectId, position })
+      .where('id', '=', id)
+      .where('owner_id', '=', attach.ownerId)
+      .where('project_id', 'is', null)
+      .executeTakeFirst();
+    attached += Number(result.numUpdatedRows);
   }
+  return attached;
 }
 
 /** Of these URLs, the media this owner may put in this project: its own, or their unattached uploads. */
@@ -41,25 +55,28 @@ export function findUsableMediaByUrls(db: Db, use: { projectId: number; ownerId:
 /**
  * Makes the project's media exactly `orderedUrls`, in that order: its media missing from the
  * list are deleted and returned (their files are the caller's to remove); listed uploads of
- * the owner that no project uses yet are attached.
+ * the owner that no project uses yet are attached. `placed` counts the listed media now in the
+ * project: fewer than listed, one was deleted (a stale upload) since it was found.
  */
-export async function detachMissingMedia(db: Db, change: { projectId: number; ownerId: number; orderedUrls: string[] }): Promise<ProjectMediaRow[]> {
+export async function detachMissingMedia(db: Db, change: { projectId: number; ownerId: number; orderedUrls: string[] }): Promise<{ removed: ProjectMediaRow[]; placed: number }> {
   const current = await db.selectFrom('project_media').selectAll().where('project_id', '=', change.projectId).execute();
   const kept = new Set(change.orderedUrls);
   const removed = current.filter((row) => !kept.has(row.url));
   if (removed.length) {
     await db.deleteFrom('project_media').where('id', 'in', removed.map((row) => row.id)).execute();
   }
+  let placed = 0;
   for (const [position, url] of change.orderedUrls.entries()) {
-    await db
+    const result = await db
       .updateTable('project_media')
       .set({ project_id: change.projectId, position })
       .where('url', '=', url)
       .where('owner_id', '=', change.ownerId)
       .where((eb) => eb.or([eb('project_id', '=', change.projectId), eb('project_id', 'is', null)]))
-      .execute();
+      .executeTakeFirst();
+    placed += Number(result.numUpdatedRows);
   }
-  return removed;
+  return { removed, placed };
 }
 
 /** projectId → its media, cover first. */
@@ -76,7 +93,39 @@ export async function listMediaOfProjects(db: Db, projectIds: number[]): Promise
   return byProject;
 }
 
-/** Everything a member uploaded, in projects or not (their files go with the account). */
-export function listMediaOfOwner(db: Db, ownerId: number): Promise<ProjectMediaRow[]> {
-  return db.selectFrom('project_media').selectAll().where('owner_id', '=', ownerId).execute();
+/** Deletes the project's media rows; their storage keys. */
+export async function deleteMediaOfProject(db: Db, projectId: number): Promise<string[]> {
+  const rows = await db.deleteFrom('project_media').where('project_id', '=', projectId).returning('storage_key').execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/** Deletes everything a member uploaded, in projects or not (project_media_owner_idx); the storage keys. */
+export async function deleteMediaOfOwner(db: Db, ownerId: number): Promise<string[]> {
+  const rows = await db.deleteFrom('project_media').where('owner_id', '=', ownerId).returning('storage_key').execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/**
+ * Deletes up to `limit` uploads created before `before` that no project uses
+ * (project_media_unattached_idx); their storage keys. The outer conditions are checked again on
+ * each row, so an upload a project took meanwhile (on PostgreSQL, after the pick) stays.
+ */
+export async function deleteUnattachedMediaBefore(db: Db, engine: Engine, before: Date, limit: number): Promise<string[]> {
+  const at = before.toISOString();
+  const batch = db
+    .selectFrom('project_media')
+    .select('id')
+    .where('project_id', 'is', null)
+    .where('created_at', '<', at)
+    .orderBy('created_at')
+    .limit(limit)
+    .$call(skipTakenRows(engine));
+  const rows = await db
+    .deleteFrom('project_media')
+    .where('id', 'in', batch)
+    .where('project_id', 'is', null)
+    .where('created_at', '<', at)
+    .returning('storage_key')
+    .execute();
+  return rows.map((row) => row.storage_key);
 }

@@ -8,19 +8,23 @@ import type { TMedia } from '../../../shared/schemas/media';
 import type { TCreateProjectRequest, TLikeResponse, TListProjectsQuery, TProject, TUpdateProjectRequest } from '../../../shared/schemas/project';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
-import type { ProjectMediaRow, ProjectRow } from '../../db/schema';
+import type { FileDeletionRow, ProjectRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
 import { changedByLike, changedByNewProject, changedByProjectDeletion, changedByProjectEdit, projectPageTags, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
+import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { publicMembers } from '../accounts/accounts.service';
 import { forEachLikedProject, likedProjectsPage, recordViewOnce, toggleLikeOf, viewerState } from '../social/social.service';
+import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions.service';
 import {
   attachMedia,
+  deleteMediaOfOwner,
+  deleteMediaOfProject,
+  deleteUnattachedMediaBefore,
   detachMissingMedia,
   findUnattachedMediaByUrls,
   findUsableMediaByUrls,
   insertMedia,
-  listMediaOfOwner,
   listMediaOfProjects,
   type NewProjectMediaRow,
 } from './media.repo';
@@ -60,6 +64,11 @@ export const SIMILAR_LIMIT = 8;
 export const DEFAULT_OG_IMAGE = '/og-default.png';
 /** Likes taken back per statement when a member leaves. */
 const WITHDRAW_LIKES_BATCH = 500;
+/** An upload no project has taken this long after it arrived is deleted with its files. */
+export const UNATTACHED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** Stale uploads deleted per transaction, their files tried right after (in parallel). */
+const STALE_UPLOADS_BATCH = 100;
+const MEDIA_FILES_FIRST = 'Upload the media files first; each can be used once';
 
 /** Rows → the read shape, with a fixed number of queries however many rows there are. */
 export async function hydrateProjects(ctx: TContext, rows: ProjectRow[], viewerId: number | null, shape: TProjectShape = 'page'): Promise<TProject[]> {
@@ -101,7 +110,7 @@ async function uniqueSlug(ctx: TContext, title: string): Promise<string> {
 export async function createProject(ctx: TContext, userId: number, input: TCreateProjectRequest): Promise<TProject> {
   const media = await findUnattachedMediaByUrls(ctx.db, userId, input.images);
   if (media.length !== new Set(input.images).size || media.length !== input.images.length) {
-    throw invalidField('images', 'Upload the media files first; each can be used once');
+    throw invalidField('images', MEDIA_FILES_FIRST);
   }
   const byUrl = new Map(media.map((item) => [item.url, item.id]));
   const orderedIds = input.images.map((url) => byUrl.get(url)!);
@@ -120,7 +129,10 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
         });
         await replaceCategories(db, project.id, input.category);
         await replaceTags(db, project.id, input.tags);
-        await attachMedia(db, project.id, orderedIds);
+        // An upload deleted as stale (or taken by another project) since it was found above:
+        // nothing of this project is kept.
+        const attached = await attachMedia(db, { projectId: project.id, ownerId: userId, orderedIds });
+        if (attached !== orderedIds.length) throw invalidField('images', MEDIA_FILES_FIRST);
         await syncSearchDocuments(db, ctx.engine, { projectId: project.id });
         invalidateAfterCommit(tx, changedByNewProject({ projectId: project.id, creatorId: userId }));
         return project;
@@ -268,13 +280,13 @@ async function ownedProject(ctx: TContext, userId: number, projectId: number): P
 
 export async function updateProject(ctx: TContext, userId: number, projectId: number, input: TUpdateProjectRequest): Promise<TProject> {
   const row = await ownedProject(ctx, userId, projectId);
-  const removed = await inTransaction(ctx, async (tx) => {
+  const scheduled = await inTransaction(ctx, async (tx) => {
     const { db } = tx;
     // Checked before anything changes: an unknown or foreign URL must not cost the project its media.
     if (input.images !== undefined) {
       const usable = await findUsableMediaByUrls(db, { projectId: row.id, ownerId: userId, urls: input.images });
       if (usable.length !== input.images.length || new Set(input.images).size !== input.images.length) {
-        throw invalidField('images', 'Upload the media files first; each can be used once');
+        throw invalidField('images', MEDIA_FILES_FIRST);
       }
     }
     await updateProjectRow(db, row.id, {
@@ -289,18 +301,24 @@ export async function updateProject(ctx: TContext, userId: number, projectId: nu
     await syncSearchDocuments(db, ctx.engine, { projectId: row.id });
     invalidateAfterCommit(tx, changedByProjectEdit({ projectId: row.id, creatorId: userId }));
     if (input.images === undefined) return [];
-    return detachMissingMedia(db, { projectId: row.id, ownerId: userId, orderedUrls: input.images });
+    const { removed, placed } = await detachMissingMedia(db, { projectId: row.id, ownerId: userId, orderedUrls: input.images });
+    // An upload found usable above was deleted as stale since (PostgreSQL): the edit is undone whole.
+    if (placed !== input.images.length) throw invalidField('images', MEDIA_FILES_FIRST);
+    return scheduleFileDeletions(tx, removed.map((media) => media.storage_key));
   });
-  await deleteMediaFiles(ctx, removed);
+  await deleteScheduledFiles(ctx, scheduled);
   return hydrateOne(ctx, (await findProjectById(ctx.db, row.id))!, userId);
 }
 
 export async function deleteProject(ctx: TContext, userId: number, projectId: number): Promise<void> {
   const row = await ownedProject(ctx, userId, projectId);
-  const media = await listMediaOfProjects(ctx.db, [row.id]);
-  await deleteProjectRow(ctx.db, row.id);
-  invalidateAfterCommit(ctx, changedByProjectDeletion({ projectId: row.id, creatorId: userId }));
-  await deleteMediaFiles(ctx, media.get(row.id) ?? []);
+  const scheduled = await inTransaction(ctx, async (tx) => {
+    const keys = await deleteMediaOfProject(tx.db, row.id);
+    await deleteProjectRow(tx.db, row.id);
+    invalidateAfterCommit(tx, changedByProjectDeletion({ projectId: row.id, creatorId: userId }));
+    return scheduleFileDeletions(tx, keys);
+  });
+  await deleteScheduledFiles(ctx, scheduled);
 }
 
 export type TNewMediaRow = NewProjectMediaRow;
@@ -311,18 +329,26 @@ export async function recordUploads(ctx: TContext, rows: TNewMediaRow[]): Promis
 }
 
 /**
- * Removes the stored files of media whose rows are gone (of a deleted project or account).
- * Best effort: the rows are already gone, so a storage hiccup must not fail the deletion; the
- * keys that could not be removed are returned.
+ * Everything a member uploaded, in projects or not, goes when they leave: run inside the
+ * deletion's transaction; its answer goes to deleteScheduledFiles after the commit.
  */
-export async function deleteMediaFiles(ctx: TContext, rows: Pick<ProjectMediaRow, 'storage_key'>[]): Promise<string[]> {
-  const results = await Promise.allSettled(rows.map((row) => ctx.storage.deletePrefix(row.storage_key)));
-  return rows.filter((_, index) => results[index]?.status === 'rejected').map((row) => row.storage_key);
+export async function removeMediaOfCreator(ctx: TContext, userId: number): Promise<FileDeletionRow[]> {
+  return scheduleFileDeletions(ctx, await deleteMediaOfOwner(ctx.db, userId));
 }
 
-/** Everything a member uploaded, in projects or not: their files go when they leave. */
-export function mediaOfCreator(ctx: TContext, userId: number): Promise<ProjectMediaRow[]> {
-  return listMediaOfOwner(ctx.db, userId);
+/**
+ * Deletes uploads that no project took within UNATTACHED_UPLOAD_MS, with their files: each
+ * batch's rows and its file deletions commit together, then the files are deleted. A project
+ * created at the same moment either took the upload first (and it stays) or finds it gone and
+ * answers 400. Idempotent; how many uploads went.
+ */
+export function deleteStaleUploads(ctx: Pick<TContext, 'db' | 'engine' | 'now' | 'storage' | 'log'>, options: TBatchOptions = {}): Promise<number> {
+  const before = new Date(ctx.now().getTime() - UNATTACHED_UPLOAD_MS);
+  return inBatches(STALE_UPLOADS_BATCH, options, async (size) => {
+    const scheduled = await inTransaction(ctx, async (tx) => scheduleFileDeletions(tx, await deleteUnattachedMediaBefore(tx.db, tx.engine, before, size)));
+    await deleteScheduledFiles(ctx, scheduled);
+    return scheduled.length;
+  });
 }
 
 /**

@@ -2,6 +2,7 @@
 // write. The counters they move live on projects and are moved by the projects module in the
 // same transaction (see projects.service.ts).
 import type { Kysely } from 'kysely';
+import { skipTakenRows, type Engine } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { TCursor } from '../../http/paging';
 
@@ -85,4 +86,25 @@ export async function insertViewOnce(db: Db, projectId: number, viewerKey: strin
     .returning('project_id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/**
+ * Deletes up to `limit` view rows of days before `day` (project_views_day_idx); how many went.
+ * Counters are not touched: they hold every view ever counted.
+ */
+export async function deleteViewsBefore(db: Db, engine: Engine, day: string, limit: number): Promise<number> {
+  const batch = db
+    .selectFrom('project_views')
+    .select(['project_id', 'viewer_key', 'day'])
+    .where('day', '<', day)
+    .orderBy('day')
+    .limit(limit)
+    .$call(skipTakenRows(engine))
+    .$asTuple('project_id', 'viewer_key', 'day');
+  const result = await db
+    .deleteFrom('project_views')
+    .where((eb) => eb(eb.refTuple('project_id', 'viewer_key', 'day'), 'in', batch))
+    .where('day', '<', day)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

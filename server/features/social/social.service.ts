@@ -6,11 +6,13 @@ import { inTransaction, invalidateAfterCommit, type TContext } from '../../conte
 import { AppError, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import { changedByFollow } from '../../lib/cache-tags';
+import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { memberExists } from '../accounts/accounts.service';
 import {
   countFollowers,
   countFollowing,
   countLikesBy,
+  deleteViewsBefore,
   followedAmong,
   insertViewOnce,
   likedAmong,
@@ -24,6 +26,15 @@ import {
 export function toggleLikeOf(ctx: TContext, userId: number, projectId: number): Promise<{ liked: boolean; delta: 1 | -1 | 0 }> {
   return toggleLikeRow(ctx.db, userId, projectId, ctx.now());
 }
+
+/**
+ * How long view rows are kept after their day ends. Only today's rows dedupe (a view is keyed by
+ * the day it happens), but a request that read the clock just before midnight, or a process
+ * whose clock runs behind, still writes yesterday's: two days is well past either.
+ */
+export const KEEP_VIEWS_DAYS = 2;
+const OLD_VIEWS_BATCH = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Counts a view once per viewer per project per day; true when this one was new. */
 export function recordViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
@@ -72,4 +83,13 @@ export async function isFollowing(ctx: TContext, followerId: number | null, foll
 export async function memberFigures(ctx: TContext, userId: number): Promise<{ liked: number; followers: number; following: number }> {
   const [liked, followers, following] = await Promise.all([countLikesBy(ctx.db, userId), countFollowers(ctx.db, userId), countFollowing(ctx.db, userId)]);
   return { liked, followers, following };
+}
+
+/**
+ * Deletes view rows whose day ended more than KEEP_VIEWS_DAYS ago. The counters on projects
+ * (views, trending) keep every view; the rows only stop a viewer counting twice on one day.
+ */
+export function pruneOldViews(ctx: Pick<TContext, 'db' | 'engine' | 'now'>, options: TBatchOptions = {}): Promise<number> {
+  const firstKeptDay = new Date(ctx.now().getTime() - KEEP_VIEWS_DAYS * DAY_MS).toISOString().slice(0, 10);
+  return inBatches(OLD_VIEWS_BATCH, options, (size) => deleteViewsBefore(ctx.db, ctx.engine, firstKeptDay, size));
 }

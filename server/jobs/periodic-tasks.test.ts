@@ -1,0 +1,92 @@
+import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TContext } from '../context';
+import { fileDeletionRetryDelayMs } from '../features/projects/file-deletions.service';
+import { buildTestApp, ENGINES, type TTestApp } from '../test/build-test-app';
+import { failingDeletes } from '../test/failing-storage';
+import { buildJob, buildMedia, buildProject, buildUser, cookieFor } from '../test/factories';
+import { periodicTasks } from './periodic-tasks';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Keeps every query run through the database it is added to, for explaining afterwards. */
+function queryRecorder(): { plugin: KyselyPlugin; queries: RootOperationNode[] } {
+  const queries: RootOperationNode[] = [];
+  return {
+    queries,
+    plugin: {
+      transformQuery: ({ node }) => {
+        queries.push(node);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    },
+  };
+}
+
+/** The plan's lines that read a whole table (or a whole index) or sort rows no index orders. */
+async function fullScans(ctx: TContext, query: CompiledQuery): Promise<string[]> {
+  if (ctx.engine === 'sqlite') {
+    const { rows } = await ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+    return rows.map((row) => row.detail).filter((detail) => /^SCAN (?!CONSTANT ROW)/.test(detail) || detail.startsWith('USE TEMP B-TREE'));
+  }
+  // With sequential scans and sorts priced out (the test's tables are tiny, so they would be
+  // cheapest), PostgreSQL still plans one only when no index can serve the query.
+  return ctx.db.connection().execute(async (connection) => {
+    await sql`set enable_seqscan = off`.execute(connection);
+    await sql`set enable_sort = off`.execute(connection);
+    try {
+      const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+      return rows.map((row) => row['QUERY PLAN'].trim()).filter((line) => /Seq Scan on|^(-> {2})?Sort {2}/.test(line));
+    } finally {
+      await sql`reset enable_seqscan`.execute(connection);
+      await sql`reset enable_sort`.execute(connection);
+    }
+  });
+}
+
+describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
+  let t: TTestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('serve every query they run from an index', async () => {
+    const storage = failingDeletes(1);
+    t = await buildTestApp(engine, { storage: storage.wrap });
+    const recorder = queryRecorder();
+    const ctx = { ...t.ctx, db: t.ctx.db.withPlugin(recorder.plugin), log: pino({ enabled: false }) };
+
+    // Something for every task to do: an ended session, old views, a stale upload (whose file
+    // will not delete at first), a listing past its end.
+    const owner = await buildUser(t.ctx);
+    await cookieFor(t.ctx, owner);
+    const project = await buildProject(t.ctx, owner);
+    await t.app.inject({ url: `/api/projects/${project.id}` });
+    await buildMedia(t.ctx, owner.id);
+    await buildJob(t.ctx, owner, { activeUntil: new Date(t.clock.now.getTime() + DAY_MS) });
+    t.clock.advance(t.config.session.absoluteMs + DAY_MS);
+
+    const tasks = periodicTasks(ctx);
+    const handled = [];
+    for (const task of tasks) handled.push(await task.run(new AbortController().signal));
+    expect(handled).toEqual([1, 1, 1, 1, 0]);
+    t.clock.advance(fileDeletionRetryDelayMs(1));
+    expect(await tasks.find((task) => task.name === 'retry-file-deletions')!.run(new AbortController().signal)).toBe(1);
+    expect(storage.attempts).toHaveLength(2);
+
+    const executor = t.ctx.db.getExecutor();
+    const compiled = new Map(recorder.queries.map((node, index) => {
+      const query = executor.compileQuery(node, { queryId: `housekeeping-${index}` });
+      return [query.sql, query] as const;
+    }));
+    const scans: Record<string, string[]> = {};
+    for (const [text, query] of compiled) {
+      const found = await fullScans(t.ctx, query);
+      if (found.length) scans[text] = found;
+    }
+    expect(compiled.size).toBeGreaterThanOrEqual(8);
+    expect(scans).toEqual({});
+  });
+});
