@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZPageQuery } from '../../../shared/schemas/common';
-import { ZListProjectsQuery } from '../../../shared/schemas/project';
+import { ZListProjectsQuery, ZProjectList } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
+import { errorResponses } from '../../http/errors';
 import { sendPage } from '../../http/paging';
 import { PUBLIC_CACHE } from '../../http/public-cache';
 import { viewerOf } from '../../http/sessions';
@@ -18,7 +19,9 @@ const ZSearchQuery = ZPageQuery.extend({
 export async function searchRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/projects/search/:query', { config: PUBLIC_CACHE, schema: { params: ZSearchParams, querystring: ZSearchQuery } }, async (request, reply) => {
-    return sendPage(reply, await search(ctx, request.params.query, request.query, viewerOf(request)));
-  });
+  api.get(
+    '/api/projects/search/:query',
+    { config: PUBLIC_CACHE, schema: { tags: ['projects'], params: ZSearchParams, querystring: ZSearchQuery, response: { 200: ZProjectList, ...errorResponses(400) } } },
+    async (request, reply) => sendPage(reply, await search(ctx, request.params.query, request.query, viewerOf(request))),
+  );
 }

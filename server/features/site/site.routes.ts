@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZSiteInfo, ZSiteStats } from '../../../shared/schemas/contact';
 import { SHARED_CACHE } from '../../http/public-cache';
 import type { TContext } from '../../context';
 import { buildSitemap, robotsTxt, siteInfo, siteStats } from './site.service';
 
+const tags = ['site'];
+
 export async function siteRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
-  app.get('/api/site', { config: SHARED_CACHE }, async (_request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/site', { config: SHARED_CACHE, schema: { tags, response: { 200: ZSiteInfo } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return siteInfo(ctx);
   });
 
-  app.get('/api/stats', { config: SHARED_CACHE }, async (_request, reply) => {
+  api.get('/api/stats', { config: SHARED_CACHE, schema: { tags, response: { 200: ZSiteStats } } }, async (_request, reply) => {
     // Figures for a marketing strip: a minute old is fresh enough for browsers and CDNs.
     reply.header('Cache-Control', 'public, max-age=60');
     return siteStats(ctx);
