@@ -26,6 +26,8 @@ export interface TRoute {
   responses: string[];
   /** Marked `config: MEMBERS_ONLY`. */
   membersOnly: boolean;
+  /** Left out of the API document (`schema.hide`): the reference's own routes. */
+  hidden: boolean;
   handler: RouteHandlerMethod;
 }
 
@@ -47,7 +49,7 @@ function paramsOf(url: string): string[] {
 
 function describeRoute(scope: FastifyInstance, route: RouteOptions): TRoute[] {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const schema = (route.schema ?? {}) as TRoute['schema'] & { response?: Record<string, unknown> };
+  const schema = (route.schema ?? {}) as TRoute['schema'] & { response?: Record<string, unknown>; hide?: boolean };
   // HEAD twins of GET routes are made by Fastify and answer the same way.
   return methods
     .filter((method) => method !== 'HEAD')
@@ -60,6 +62,7 @@ function describeRoute(scope: FastifyInstance, route: RouteOptions): TRoute[] {
       params: paramsOf(route.url),
       responses: Object.keys(schema.response ?? {}),
       membersOnly: route.config?.membersOnly === true,
+      hidden: schema.hide === true,
       handler: route.handler,
     }));
 }
