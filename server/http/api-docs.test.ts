@@ -1,11 +1,11 @@
 // The API reference: /api/openapi.json against the OpenAPI 3.1 schema and against the app's own
-// route inventory.
+// route inventory, and the /api/docs page with its own CSP.
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInventoriedApp, type TInventoriedApp, type TRoute } from '../test/route-inventory';
-import { OPENAPI_PATH, SESSION_SCHEME } from './api-docs';
+import { DOCS_PATH, OPENAPI_PATH, SESSION_SCHEME } from './api-docs';
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
@@ -58,7 +58,8 @@ describe('the API reference', () => {
 
   it('leaves out only the reference itself among /api routes, and every page, probe and file outside /api', () => {
     const hidden = t.routes.filter((route) => route.hidden && route.url.startsWith('/api/'));
-    expect(hidden.map((route) => route.key)).toEqual([`GET ${OPENAPI_PATH}`]);
+    expect(hidden.map((route) => route.url)).toContain(OPENAPI_PATH);
+    expect(hidden.filter((route) => route.url !== OPENAPI_PATH && !route.url.startsWith(DOCS_PATH)).map((route) => route.key)).toEqual([]);
     expect(Object.keys(document.paths ?? {}).filter((path) => !path.startsWith('/api/'))).toEqual([]);
   });
 
@@ -80,5 +81,24 @@ describe('the API reference', () => {
     const tags = (document.tags ?? []).map((tag) => tag.name);
     expect(tags).toEqual(expect.arrayContaining(['accounts', 'members', 'projects', 'media', 'social', 'jobs', 'messages', 'site']));
     expect(apiRoutes.filter((route) => operationOf(route)?.tags?.length !== 1 || !tags.includes(operationOf(route)!.tags![0]!)).map((route) => route.key)).toEqual([]);
+  });
+
+  it('serves the reference page and its assets from this origin under their own CSP, and keeps the strict one on answers', async () => {
+    const page = await t.app.inject({ method: 'GET', url: DOCS_PATH });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain(`src="${DOCS_PATH}/static/swagger-ui-bundle.js"`);
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|https?:\/\//);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https?:|\*/);
+
+    const bundle = await t.app.inject({ method: 'GET', url: `${DOCS_PATH}/static/swagger-ui-bundle.js` });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-security-policy']).toBe(csp);
+
+    const answer = await t.app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

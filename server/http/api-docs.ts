@@ -1,15 +1,19 @@
 // The API's own reference: GET /api/openapi.json, an OpenAPI 3.1 document generated from the
-// zod schemas the routes declare (the same ones that validate requests and serialize answers).
+// zod schemas the routes declare (the same ones that validate requests and serialize answers),
+// and /api/docs, a swagger-ui page over it served from this origin.
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { PAGE_HEADERS } from '../../shared/constants';
+import { apiDocsContentSecurityPolicy } from './security';
 import { SESSION_COOKIE } from './sessions';
 
 export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
 /** The security scheme member-only operations name: the session cookie. */
 export const SESSION_SCHEME = 'session';
 
@@ -92,4 +96,13 @@ export async function registerApiDocs(app: FastifyInstance, options: { siteName:
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    // Applied by swagger-ui to its own routes only: the page and its assets, nothing else under /api.
+    transformStaticCSP: () => apiDocsContentSecurityPolicy(app.swaggerCSP),
+    theme: { title: `${options.siteName} API` },
+    // No top bar: its URL box would explore other documents, and its inline-styled logo breaks the CSP.
+    uiConfig: { layout: 'BaseLayout' },
+  });
 }
