@@ -1,4 +1,4 @@
-// Who may change what: every state-changing route of the app's own inventory (reliability/routes.ts)
+// Who may change what: every state-changing route of the app's own inventory (server/test/route-inventory.ts)
 // called signed out, as another member and as the owner, or, where nobody owns the thing, by the
 // callers the route is for and those it is not. Only the allowed call changes anything: the
 // database (every table's rows, hashed) is compared before and after each refused call, and a
@@ -15,7 +15,7 @@ import { multipartBody } from '../server/lib/multipart-body';
 import { ENGINES } from '../server/test/build-test-app';
 import { buildCode, buildJob, buildMedia, buildMessage, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody, type TInject } from '../server/test/factories';
 import { FAKE_STRIPE_ENV, startFakeStripe, type TFakeStripe } from '../server/test/fake-stripe';
-import { buildInventoriedApp, fillPath, isStateChanging, type TInventoriedApp } from './routes';
+import { buildInventoriedApp, fillPath, isStateChanging, type TInventoriedApp } from '../server/test/route-inventory';
 
 const FOREIGN_ORIGIN = 'https://evil.example';
 

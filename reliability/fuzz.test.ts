@@ -1,4 +1,4 @@
-// Property-based fuzzing of every route the app declares (reliability/routes.ts), as a signed-in
+// Property-based fuzzing of every route the app declares (server/test/route-inventory.ts), as a signed-in
 // member from the site's own origin: random and malformed bodies, each route's real fields with
 // wrong types, huge and odd text, prototype keys, wrong content types, hostile path parameters
 // and query strings. Whatever arrives: never a 5xx, never a stack trace or a server path, errors
@@ -16,7 +16,7 @@ import type { UserRow } from '../server/db/schema';
 import { multipartBody } from '../server/lib/multipart-body';
 import { ENGINES } from '../server/test/build-test-app';
 import { buildCode, buildJob, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody } from '../server/test/factories';
-import { buildInventoriedApp, fillPath, isStateChanging, type TInventoriedApp, type TRoute } from './routes';
+import { buildInventoriedApp, fillPath, isStateChanging, type TInventoriedApp, type TRoute } from '../server/test/route-inventory';
 
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20_260_707);
 /** Runs per route and kind of input: about a minute per engine on two cores. */

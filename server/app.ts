@@ -25,6 +25,7 @@ import { searchRoutes } from './features/projects/search.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { siteInfo } from './features/site/site.service';
 import { socialRoutes } from './features/social/social.routes';
+import { registerApiDocs } from './http/api-docs';
 import { registerNulFilter } from './http/drop-nul';
 import { answerFrameworkError, registerErrorHandler } from './http/errors';
 import { registerPublicCache } from './http/public-cache';
@@ -96,6 +97,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app, { publicUrl: config.publicUrl });
   registerNulFilter(app);
   await registerSessions(app, (token) => sessionMember(ctx, token));
+  await registerApiDocs(app, config);
 
   await healthRoutes(app, deps.readiness ?? createReadiness(database.db));
 

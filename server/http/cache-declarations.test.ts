@@ -2,7 +2,7 @@
 // state-changing route says how its success reaches the read cache, and each cached route
 // what its answers show, so a new route cannot leave the cache stale by forgetting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInventoriedApp, isStateChanging, type TInventoriedApp } from '../../reliability/routes';
+import { buildInventoriedApp, isStateChanging, type TInventoriedApp } from '../test/route-inventory';
 
 describe('read cache declarations of the routes', () => {
   let t: TInventoriedApp;

@@ -1,8 +1,8 @@
 // The one error shape: `{ message, details? }` with the right status. A 500 never
 // carries a stack trace or SQL; the log keeps them.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { TErrorBody } from '../../shared/schemas/common';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZErrorBody, type TErrorBody } from '../../shared/schemas/common';
 import { isDatabaseUnavailable } from '../db/connect';
 
 export class AppError extends Error {
@@ -24,6 +24,18 @@ export const forbidden = (message = 'Forbidden') => new AppError(403, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
 /** A rule the schema cannot see (it needs the database), reported like a schema failure. */
 export const invalidField = (field: string, message: string) => new AppError(400, 'Validation failed', {}, [{ field, message }]);
+
+/** The error statuses routes declare (ARCHITECTURE, API conventions; 402 and 502 for payments, 503 for webhooks). */
+type TErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
+
+/**
+ * The errors a route can answer, beside its success in `schema.response`:
+ * `response: { 200: ZProject, ...errorResponses(400, 404) }`. Each is sent in the one error
+ * shape, and /api/openapi.json lists them.
+ */
+export function errorResponses<S extends TErrorStatus>(...statuses: S[]): Record<S, typeof ZErrorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, ZErrorBody])) as Record<S, typeof ZErrorBody>;
+}
 
 /** '/invitationCode' or '/user/0/name' → 'invitationCode' / 'user.0.name'. */
 function fieldOf(instancePath: string): string {
@@ -62,6 +74,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, wrong content type, too large): say what, not how.
       const message = CLIENT_ERROR_MESSAGES[error.code] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Malformed JSON body' : 'Bad request');
       return reply.code(status).send({ message } satisfies TErrorBody);
+    }
+    if (error.code === 'FST_ERR_RESPONSE_SERIALIZATION' && isResponseSerializationError(error)) {
+      // An answer that does not match its declared schema is a bug: never send part of it.
+      request.log.error({ route: `${error.method} ${error.url}`, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ message: 'Internal Server Error' } satisfies TErrorBody);
     }
     if (isDatabaseUnavailable(error)) {
       // Not a bug: the database is restarting or out of reach. Say so calmly and when to retry;

@@ -8,10 +8,19 @@ import { unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'sid';
 
+/**
+ * Route option for every route whose handler calls requireUser: `config: MEMBERS_ONLY`.
+ * The API document marks these as needing the session cookie (a test holds the two together).
+ */
+export const MEMBERS_ONLY = { membersOnly: true } as const;
+
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: UserRow | null;
     sessionTokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    membersOnly?: true;
   }
 }
 

@@ -64,8 +64,17 @@ export const ZErrorBody = z
   .meta({ id: 'Error' });
 export type TErrorBody = z.output<typeof ZErrorBody>;
 
-/** The answer of a route that answers 204 No Content. */
-export const ZNoContent = z.null().meta({ description: 'No content' });
+/** The answer of a route that answers 204 No Content: no body (undefined, as `reply.send()` sends). */
+export const ZNoContent = z.undefined().meta({ description: 'No content' });
+
+/**
+ * The answer of a redirect (302): no body, only a Location. `headers` is read by the OpenAPI
+ * document, which lists it as the answer's header.
+ */
+export const ZRedirect = z.undefined().meta({
+  description: 'Found: no body; Location says where to go',
+  headers: { Location: { type: 'string', description: 'Where to go' } },
+});
 
 /** `{ ok: true }`: the request was taken. */
 export const ZOk = z.object({ ok: z.literal(true) });

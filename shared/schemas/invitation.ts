@@ -57,3 +57,4 @@ export const ZInvitationCodeList = z.array(ZInvitationCodeItem);
 
 /** POST /api/invitation-codes/validate: the code, normalised, is usable. */
 export const ZValidateCodeResponse = z.object({ valid: z.literal(true), code: z.string() });
+export type TValidateCodeResponse = z.output<typeof ZValidateCodeResponse>;

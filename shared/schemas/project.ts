@@ -140,6 +140,7 @@ export const ZProjectList = z.array(ZProject);
 
 /** GET /api/projects/random: where Explore jumps. */
 export const ZProjectRef = z.object({ id: ZId, slug: z.string() });
+export type TProjectRef = z.output<typeof ZProjectRef>;
 
 export const ZLikeResponse = z.object({ liked: z.boolean(), newCount: z.number().int() });
 export type TLikeResponse = z.output<typeof ZLikeResponse>;

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSigninRequest, ZSignupRequest } from '../../../shared/schemas/auth';
+import { ZNoContent, ZRedirect } from '../../../shared/schemas/common';
+import { ZCurrentUser } from '../../../shared/schemas/user';
 import type { TContext } from '../../context';
+import { errorResponses } from '../../http/errors';
 import { INVALIDATES_NOTHING, INVALIDATES_SCOPED } from '../../http/public-cache';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/sessions';
-import { type TSigninThrottles, type TSignupThrottles, signIn, signUp } from './accounts.service';
+import { clearSessionCookie, MEMBERS_ONLY, requireUser, setSessionCookie } from '../../http/sessions';
+import { signIn, signUp, type TSigninThrottles, type TSignupThrottles } from './accounts.service';
 import { endSession, startSession } from './sessions.service';
 import { toCurrentUser } from './user.presenter';
+
+const tags = ['accounts'];
 
 export async function accountRoutes(
   app: FastifyInstance,
@@ -15,13 +20,17 @@ export async function accountRoutes(
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/api/auth/signup', { config: INVALIDATES_SCOPED, schema: { body: ZSignupRequest } }, async (request, reply) => {
-    const user = await signUp(ctx, throttles.signup, request.body, request.ip);
-    setSessionCookie(reply, ctx.config, await startSession(ctx, user.id));
-    return reply.code(201).send(toCurrentUser(user));
-  });
+  api.post(
+    '/api/auth/signup',
+    { config: INVALIDATES_SCOPED, schema: { tags, body: ZSignupRequest, response: { 201: ZCurrentUser, ...errorResponses(400, 403, 404, 409, 410, 429) } } },
+    async (request, reply) => {
+      const user = await signUp(ctx, throttles.signup, request.body, request.ip);
+      setSessionCookie(reply, ctx.config, await startSession(ctx, user.id));
+      return reply.code(201).send(toCurrentUser(user));
+    },
+  );
 
-  api.post('/api/auth/signin', { config: INVALIDATES_NOTHING, schema: { body: ZSigninRequest } }, async (request, reply) => {
+  api.post('/api/auth/signin', { config: INVALIDATES_NOTHING, schema: { tags, body: ZSigninRequest, response: { 200: ZCurrentUser, ...errorResponses(400, 401, 403, 429) } } }, async (request, reply) => {
     const user = await signIn(ctx, throttles.signin, request.body, request.ip);
     // A new token at every sign-in: a token planted before sign-in is never promoted.
     if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
@@ -29,22 +38,22 @@ export async function accountRoutes(
     return toCurrentUser(user);
   });
 
-  api.post('/api/auth/signout', { config: INVALIDATES_NOTHING }, async (request, reply) => {
+  api.post('/api/auth/signout', { config: INVALIDATES_NOTHING, schema: { tags, response: { 204: ZNoContent, ...errorResponses(403) } } }, async (request, reply) => {
     if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
     clearSessionCookie(reply, ctx.config);
     return reply.code(204).send();
   });
 
   for (const path of ['/api/auth/me', '/api/auth/user']) {
-    api.get(path, async (request, reply) => {
+    api.get(path, { config: MEMBERS_ONLY, schema: { tags, response: { 200: ZCurrentUser, ...errorResponses(401) } } }, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return toCurrentUser(requireUser(request));
     });
   }
 
   // Old full-page endpoints (SPEC §2): linked from the mobile header and the like redirect.
-  api.get('/api/login', async (_request, reply) => reply.redirect('/login'));
-  api.get('/api/logout', async (request, reply) => {
+  api.get('/api/login', { schema: { tags, response: { 302: ZRedirect } } }, async (_request, reply) => reply.redirect('/login'));
+  api.get('/api/logout', { schema: { tags, response: { 302: ZRedirect } } }, async (request, reply) => {
     if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
     clearSessionCookie(reply, ctx.config);
     return reply.redirect('/');

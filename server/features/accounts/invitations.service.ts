@@ -1,5 +1,5 @@
 import { INVITES_FOR_NEW_USER } from '../../../shared/constants';
-import { INVALID_CODE_FORMAT, isWellFormedInvitationCode, normalizeInvitationCode, type TInvitationCode } from '../../../shared/schemas/invitation';
+import { INVALID_CODE_FORMAT, isWellFormedInvitationCode, normalizeInvitationCode, type TInvitationCode, type TValidateCodeResponse } from '../../../shared/schemas/invitation';
 import { inTransaction, type TContext } from '../../context';
 import type { InvitationCodeRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -20,7 +20,7 @@ export function unusableCodeError(row: InvitationCodeRow | undefined): AppError 
 }
 
 /** Checks a code without using it; every wrong answer counts against the caller's IP. */
-export async function validateCode(ctx: TContext, guesses: TThrottle, rawCode: string, ip: string): Promise<{ valid: true; code: string }> {
+export async function validateCode(ctx: TContext, guesses: TThrottle, rawCode: string, ip: string): Promise<TValidateCodeResponse> {
   await guesses.check(ip);
   const code = normalizeInvitationCode(rawCode.trim());
   let failure: AppError | null = null;

@@ -1,36 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZIdParams } from '../../../shared/schemas/common';
-import { ZCreateJobRequest, ZJobPageQuery, ZListJobsQuery } from '../../../shared/schemas/job';
-import { cachedForEveryone, INVALIDATES_NOTHING } from '../../http/public-cache';
-import { JOB_BOARD_TAG } from '../../lib/cache-tags';
+import { ZIdParams, ZRedirect } from '../../../shared/schemas/common';
+import { ZCreateJobRequest, ZJobList, ZJobPageQuery, ZJobView, ZListJobsQuery, ZMyJob, ZMyJobList } from '../../../shared/schemas/job';
 import type { TContext } from '../../context';
-import { requireUser, viewerOf } from '../../http/sessions';
+import { errorResponses } from '../../http/errors';
 import { sendPage } from '../../http/paging';
+import { cachedForEveryone, INVALIDATES_NOTHING } from '../../http/public-cache';
+import { MEMBERS_ONLY, requireUser, viewerOf } from '../../http/sessions';
+import { JOB_BOARD_TAG } from '../../lib/cache-tags';
 import { applyToJob, createJob, listLiveJobs, listMyJobs, viewJob } from './jobs.service';
+
+const tags = ['jobs'];
 
 export async function jobRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/jobs', { config: cachedForEveryone(() => [JOB_BOARD_TAG]), schema: { querystring: ZListJobsQuery } }, async (request, reply) => {
+  api.get('/api/jobs', { config: cachedForEveryone(() => [JOB_BOARD_TAG]), schema: { tags, querystring: ZListJobsQuery, response: { 200: ZJobList, ...errorResponses(400) } } }, async (request, reply) => {
     return sendPage(reply, await listLiveJobs(ctx, request.query));
   });
 
-  api.get('/api/jobs/mine', { schema: { querystring: ZJobPageQuery } }, async (request, reply) => {
+  api.get('/api/jobs/mine', { config: MEMBERS_ONLY, schema: { tags, querystring: ZJobPageQuery, response: { 200: ZMyJobList, ...errorResponses(400, 401) } } }, async (request, reply) => {
     const user = requireUser(request);
     return sendPage(reply, await listMyJobs(ctx, user.id, request.query));
   });
 
-  api.get('/api/jobs/:id', { schema: { params: ZIdParams } }, async (request) => viewJob(ctx, request.params.id, viewerOf(request)));
+  api.get('/api/jobs/:id', { schema: { tags, params: ZIdParams, response: { 200: ZJobView, ...errorResponses(400, 404) } } }, async (request) =>
+    viewJob(ctx, request.params.id, viewerOf(request)),
+  );
 
-  // Awaiting payment: not on the job board until a payment activates it.
-  api.post('/api/jobs', { config: INVALIDATES_NOTHING, schema: { body: ZCreateJobRequest } }, async (request, reply) => {
+  api.post('/api/jobs', { config: { ...MEMBERS_ONLY, ...INVALIDATES_NOTHING }, schema: { tags, body: ZCreateJobRequest, response: { 201: ZMyJob, ...errorResponses(400, 401, 403) } } }, async (request, reply) => {
     const user = requireUser(request);
     return reply.code(201).send(await createJob(ctx, user.id, request.body));
   });
 
   // The counting redirect: job cards link here so the poster sees how many people applied.
-  api.get('/api/jobs/:id/apply', { schema: { params: ZIdParams } }, async (request, reply) => {
+  api.get('/api/jobs/:id/apply', { schema: { tags, params: ZIdParams, response: { 302: ZRedirect, ...errorResponses(400, 404) } } }, async (request, reply) => {
     const location = await applyToJob(ctx, request.params.id);
     return reply.header('Cache-Control', 'no-store').redirect(location, 302);
   });

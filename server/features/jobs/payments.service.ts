@@ -2,7 +2,7 @@
 // webhook, and the test-mode card form. Whichever arrives first activates the job; the others
 // find it done. Only the server decides amount and currency.
 import { JOB_LISTING_DAYS, JOB_PRICE_CENTS, JOB_PRICE_CURRENCY } from '../../../shared/constants';
-import type { TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentRequest, TTestCardPaymentResult } from '../../../shared/schemas/job';
+import type { TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentRequest, TTestCardPaymentResult, TWebhookOutcome } from '../../../shared/schemas/job';
 import {
   PaymentProviderError,
   WebhookSignatureError,
@@ -132,13 +132,6 @@ export async function confirmJobPayment(ctx: TPaymentsContext, userId: number, j
   if (!intent) throw new AppError(400, 'Payment not found');
   await activatePaidJob(ctx, job.id, intent);
   return readJob(ctx, (await findJobById(ctx.db, job.id))!);
-}
-
-export interface TWebhookOutcome {
-  received: true;
-  duplicate?: true;
-  /** Verified, recorded, and deliberately left alone (retrying would not change it). */
-  ignored?: string;
 }
 
 /**

@@ -1,11 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { IMAGE_MAX_BYTES } from '../../../shared/constants';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../../../shared/constants';
+import { ZUploadResponse } from '../../../shared/schemas/media';
 import type { TContext } from '../../context';
+import { errorResponses } from '../../http/errors';
 import { INVALIDATES_NOTHING } from '../../http/public-cache';
-import { requireUser } from '../../http/sessions';
+import { MEMBERS_ONLY, requireUser } from '../../http/sessions';
+import { limitText } from './detect-media-type';
 import { storeUploads } from './media.service';
-import { MULTIPART_LIMITS, receiveUploads, removeReceived } from './receive-uploads';
+import { MAX_FILES_PER_UPLOAD, MULTIPART_LIMITS, receiveUploads, removeReceived, UPLOAD_FIELD } from './receive-uploads';
 import { serveLocalMedia } from './serve-local-media';
 import { prepareTempDir, uploadTempDir } from './temp-files';
 
@@ -33,8 +37,14 @@ export async function mediaRoutes(app: FastifyInstance, ctx: TContext): Promise<
       reply.header('Connection', 'close');
     });
 
-    // Not in any project yet: nothing cached shows it.
-    scope.post('/api/upload', { config: INVALIDATES_NOTHING }, async (request, reply) => {
+    const described = {
+      tags: ['media'],
+      description:
+        `multipart/form-data, each file in the field '${UPLOAD_FIELD}' (repeated, at most ${MAX_FILES_PER_UPLOAD}): ` +
+        `images and GIFs up to ${limitText(IMAGE_MAX_BYTES)}, videos up to ${limitText(VIDEO_MAX_BYTES)}.`,
+      response: { 201: ZUploadResponse, ...errorResponses(400, 401, 403, 413, 415) },
+    };
+    scope.withTypeProvider<ZodTypeProvider>().post('/api/upload', { config: { ...MEMBERS_ONLY, ...INVALIDATES_NOTHING }, schema: described }, async (request, reply) => {
       const user = requireUser(request);
       const files = await receiveUploads(request, tempDir);
       // Temporary files go before the answer does: a client that got its answer finds nothing left.

@@ -1,28 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZIdParams } from '../../../shared/schemas/common';
+import { ZIdParams, ZNoContent } from '../../../shared/schemas/common';
+import { ZCreatorProfile } from '../../../shared/schemas/creator';
 import { ZUpdateProfileRequest } from '../../../shared/schemas/profile';
+import { ZCurrentUser } from '../../../shared/schemas/user';
 import type { TContext } from '../../context';
+import { errorResponses } from '../../http/errors';
 import { cachedForVisitors, INVALIDATES_EVERYTHING, INVALIDATES_SCOPED } from '../../http/public-cache';
+import { clearSessionCookie, MEMBERS_ONLY, requireUser, viewerOf } from '../../http/sessions';
 import { creatorPageTags } from '../../lib/cache-tags';
-import { clearSessionCookie, requireUser, viewerOf } from '../../http/sessions';
 import { toCurrentUser } from '../accounts/user.presenter';
 import { creatorProfile, editProfile, leave } from './members.service';
+
+const tags = ['members'];
 
 export async function memberRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/users/:id', { config: cachedForVisitors(creatorPageTags), schema: { params: ZIdParams } }, async (request, reply) => {
+  api.get('/api/users/:id', { config: cachedForVisitors(creatorPageTags), schema: { tags, params: ZIdParams, response: { 200: ZCreatorProfile, ...errorResponses(400, 404) } } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-cache');
     return creatorProfile(ctx, request.params.id, viewerOf(request));
   });
 
-  api.patch('/api/auth/profile', { config: INVALIDATES_SCOPED, schema: { body: ZUpdateProfileRequest } }, async (request) => {
+  api.patch('/api/auth/profile', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZCurrentUser, ...errorResponses(400, 401, 403) } } }, async (request) => {
     const user = requireUser(request);
     return toCurrentUser(await editProfile(ctx, user.id, request.body));
   });
 
-  api.delete('/api/auth/delete-account', { config: INVALIDATES_EVERYTHING }, async (request, reply) => {
+  api.delete('/api/auth/delete-account', { config: { ...MEMBERS_ONLY, ...INVALIDATES_EVERYTHING }, schema: { tags, response: { 204: ZNoContent, ...errorResponses(401, 403) } } }, async (request, reply) => {
     const user = requireUser(request);
     await leave(ctx, user.id);
     clearSessionCookie(reply, ctx.config);

@@ -1,39 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZContactRequest } from '../../../shared/schemas/contact';
-import { ZIdParams, ZPageQuery } from '../../../shared/schemas/common';
-import type { TThrottle } from '../../http/rate-limit';
-import { INVALIDATES_NOTHING } from '../../http/public-cache';
-import { requireUser } from '../../http/sessions';
+import { ZIdParams, ZOk, ZPageQuery } from '../../../shared/schemas/common';
+import { ZContactRequest, ZInboxMessage, ZInboxMessageList, ZUnreadCount } from '../../../shared/schemas/contact';
+import { errorResponses } from '../../http/errors';
 import { sendPage } from '../../http/paging';
+import { INVALIDATES_NOTHING } from '../../http/public-cache';
+import type { TThrottle } from '../../http/rate-limit';
+import { MEMBERS_ONLY, requireUser } from '../../http/sessions';
 import { countUnreadMessages, listInbox, markRead, readMessage, sendContactMessage, type TMessagesContext } from './messages.service';
+
+const tags = ['messages'];
 
 export async function messageRoutes(app: FastifyInstance, ctx: TMessagesContext, contactThrottle: TThrottle): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/api/contact', { config: INVALIDATES_NOTHING, schema: { body: ZContactRequest } }, async (request, reply) => {
+  api.post('/api/contact', { config: INVALIDATES_NOTHING, schema: { tags, body: ZContactRequest, response: { 201: ZOk, ...errorResponses(400, 403, 404, 429) } } }, async (request, reply) => {
     await sendContactMessage(ctx, contactThrottle, request.body, request.ip);
     return reply.code(201).send({ ok: true });
   });
 
-  api.get('/api/messages', { schema: { querystring: ZPageQuery } }, async (request, reply) => {
+  api.get('/api/messages', { config: MEMBERS_ONLY, schema: { tags, querystring: ZPageQuery, response: { 200: ZInboxMessageList, ...errorResponses(400, 401) } } }, async (request, reply) => {
     const user = requireUser(request);
     return sendPage(reply, await listInbox(ctx, user.id, request.query));
   });
 
-  api.get('/api/messages/unread-count', async (request, reply) => {
+  api.get('/api/messages/unread-count', { config: MEMBERS_ONLY, schema: { tags, response: { 200: ZUnreadCount, ...errorResponses(401) } } }, async (request, reply) => {
     const user = requireUser(request);
     reply.header('Cache-Control', 'private, no-cache');
     return countUnreadMessages(ctx, user.id);
   });
 
-  api.get('/api/messages/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
+  api.get('/api/messages/:id', { config: MEMBERS_ONLY, schema: { tags, params: ZIdParams, response: { 200: ZInboxMessage, ...errorResponses(400, 401, 404) } } }, async (request, reply) => {
     const user = requireUser(request);
     reply.header('Cache-Control', 'private, no-cache');
     return readMessage(ctx, user.id, request.params.id);
   });
 
-  api.post('/api/messages/:id/read', { config: INVALIDATES_NOTHING, schema: { params: ZIdParams } }, async (request) => {
+  api.post('/api/messages/:id/read', { config: { ...MEMBERS_ONLY, ...INVALIDATES_NOTHING }, schema: { tags, params: ZIdParams, response: { 200: ZInboxMessage, ...errorResponses(400, 401, 403, 404) } } }, async (request) => {
     const user = requireUser(request);
     return markRead(ctx, user.id, request.params.id);
   });

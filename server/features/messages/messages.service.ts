@@ -2,7 +2,7 @@
 // the site. Each is stored and its e-mail queued in one transaction; the creator reads theirs
 // in the inbox, where only they can see them.
 import { ID_MAX } from '../../../shared/constants';
-import { CAREERS_RECIPIENT, SUPPORT_RECIPIENT, type TContactRequest, type TInboxMessage } from '../../../shared/schemas/contact';
+import { CAREERS_RECIPIENT, SUPPORT_RECIPIENT, type TContactRequest, type TInboxMessage, type TUnreadCount } from '../../../shared/schemas/contact';
 import { inTransaction, type TContext } from '../../context';
 import type { TMessageKind } from '../../db/schema';
 import { invalidField, notFound } from '../../http/errors';
@@ -99,7 +99,7 @@ export async function listInbox(ctx: TContext, userId: number, page: { limit: nu
   return toPage(rows, page.limit, (row) => [row.created_at, row.id], async (pageRows) => pageRows.map(toInboxMessage));
 }
 
-export async function countUnreadMessages(ctx: TContext, userId: number): Promise<{ count: number }> {
+export async function countUnreadMessages(ctx: TContext, userId: number): Promise<TUnreadCount> {
   return { count: await countUnread(ctx.db, userId) };
 }
 

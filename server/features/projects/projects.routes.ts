@@ -1,32 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZIdParams, ZPageQuery } from '../../../shared/schemas/common';
-import { ZCreateProjectRequest, ZListProjectsQuery, ZUpdateProjectRequest, type TListProjectsQuery, type TProject } from '../../../shared/schemas/project';
+import { ZIdParams, ZNoContent, ZPageQuery, ZRedirect } from '../../../shared/schemas/common';
+import { ZCategorySummaries } from '../../../shared/schemas/creator';
+import { type TListProjectsQuery, type TProject, ZCreateProjectRequest, ZLikeResponse, ZListProjectsQuery, ZProject, ZProjectList, ZProjectRef, ZUpdateProjectRequest } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
+import { errorResponses } from '../../http/errors';
 import { sendPage } from '../../http/paging';
 import { cachedForEveryone, cachedForVisitors, INVALIDATES_SCOPED } from '../../http/public-cache';
+import { MEMBERS_ONLY, requireUser, viewerOf } from '../../http/sessions';
 import { CATEGORIES_TAG, creatorTag, LIKE_ORDER_TAG, orderTags, PROJECT_LISTS_TAG, projectListTags, projectPageTags, projectTag } from '../../lib/cache-tags';
-import { requireUser, viewerOf } from '../../http/sessions';
-import {
-  categorySummaries,
-  createProject,
-  deleteProject,
-  isViewAlreadyCounted,
-  listLikedProjects,
-  listProjects,
-  listSimilarProjects,
-  pickRandomProject,
-  shareImageLocation,
-  toggleLike,
-  updateProject,
-  viewProject,
-  type TProjectKey,
-  type TViewer,
-} from './projects.service';
+import { categorySummaries, createProject, deleteProject, isViewAlreadyCounted, listLikedProjects, listProjects, listSimilarProjects, pickRandomProject, shareImageLocation, toggleLike, type TProjectKey, type TViewer, updateProject, viewProject } from './projects.service';
 
 const ZSlugParams = z.object({ slug: z.string().min(1).max(200) });
 const ZCategoryParams = z.object({ category: z.string().min(1).max(100) });
+
+const tags = ['projects'];
+/** A page of projects, or 400 for a bad filter or cursor. */
+const projectPage = { 200: ZProjectList, ...errorResponses(400) };
 
 function viewerDetails(request: FastifyRequest): TViewer {
   return { userId: viewerOf(request), ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
@@ -46,23 +37,25 @@ const CREATOR_PROJECTS_CACHE = cachedForVisitors((projects: TProject[], request:
 export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/projects', { config: GALLERY_CACHE, schema: { querystring: ZListProjectsQuery } }, async (request, reply) =>
+  api.get('/api/projects', { config: GALLERY_CACHE, schema: { tags, querystring: ZListProjectsQuery, response: projectPage } }, async (request, reply) =>
     sendPage(reply, await listProjects(ctx, request.query, viewerOf(request))),
   );
 
-  api.get('/api/projects/random', async () => pickRandomProject(ctx));
+  api.get('/api/projects/random', { schema: { tags, response: { 200: ZProjectRef, ...errorResponses(404) } } }, async () => pickRandomProject(ctx));
 
-  api.get('/api/projects/liked', { schema: { querystring: ZPageQuery } }, async (request, reply) => {
+  api.get('/api/projects/liked', { config: MEMBERS_ONLY, schema: { tags, querystring: ZPageQuery, response: { ...projectPage, ...errorResponses(401) } } }, async (request, reply) => {
     const user = requireUser(request);
     return sendPage(reply, await listLikedProjects(ctx, user.id, request.query));
   });
 
-  api.get('/api/projects/similar/:id', { config: SIMILAR_CACHE, schema: { params: ZIdParams } }, async (request) =>
+  api.get('/api/projects/similar/:id', { config: SIMILAR_CACHE, schema: { tags, params: ZIdParams, response: { ...projectPage, ...errorResponses(404) } } }, async (request) =>
     listSimilarProjects(ctx, request.params.id, viewerOf(request)),
   );
 
-  api.get('/api/projects/category/:category', { config: GALLERY_CACHE, schema: { params: ZCategoryParams, querystring: ZListProjectsQuery.omit({ category: true }) } }, async (request, reply) =>
-    sendPage(reply, await listProjects(ctx, { ...request.query, category: [request.params.category] }, viewerOf(request))),
+  api.get(
+    '/api/projects/category/:category',
+    { config: GALLERY_CACHE, schema: { tags, params: ZCategoryParams, querystring: ZListProjectsQuery.omit({ category: true }), response: projectPage } },
+    async (request, reply) => sendPage(reply, await listProjects(ctx, { ...request.query, category: [request.params.category] }, viewerOf(request))),
   );
 
   // A visitor who has been counted today gets the cached answer as it is; anyone else goes
@@ -70,43 +63,56 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
   const countedVisitor = (key: (params: Record<string, string>) => TProjectKey) =>
     cachedForVisitors(projectPageTags, (request) => isViewAlreadyCounted(ctx, key(request.params as Record<string, string>), viewerDetails(request)));
 
-  api.get('/api/projects/slug/:slug', { config: countedVisitor((params) => ({ slug: params.slug ?? '' })), schema: { params: ZSlugParams } }, async (request) =>
-    viewProject(ctx, { slug: request.params.slug }, viewerDetails(request)),
+  const oneProject = { 200: ZProject, ...errorResponses(400, 404) };
+
+  api.get(
+    '/api/projects/slug/:slug',
+    { config: countedVisitor((params) => ({ slug: params.slug ?? '' })), schema: { tags, params: ZSlugParams, response: oneProject } },
+    async (request) => viewProject(ctx, { slug: request.params.slug }, viewerDetails(request)),
   );
 
-  api.get('/api/projects/:id', { config: countedVisitor((params) => ({ id: Number(params.id) })), schema: { params: ZIdParams } }, async (request) =>
+  api.get('/api/projects/:id', { config: countedVisitor((params) => ({ id: Number(params.id) })), schema: { tags, params: ZIdParams, response: oneProject } }, async (request) =>
     viewProject(ctx, { id: request.params.id }, viewerDetails(request)),
   );
 
-  api.get('/api/projects/:id/og-image', { schema: { params: ZIdParams } }, async (request, reply) => {
+  api.get('/api/projects/:id/og-image', { schema: { tags, params: ZIdParams, response: { 302: ZRedirect, ...errorResponses(400, 404) } } }, async (request, reply) => {
     const location = await shareImageLocation(ctx, request.params.id);
     return reply.header('Cache-Control', 'public, max-age=300').redirect(location, 302);
   });
 
-  api.post('/api/projects', { config: INVALIDATES_SCOPED, schema: { body: ZCreateProjectRequest } }, async (request, reply) => {
+  api.post('/api/projects', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, body: ZCreateProjectRequest, response: { 201: ZProject, ...errorResponses(400, 401, 403) } } }, async (request, reply) => {
     const user = requireUser(request);
     return reply.code(201).send(await createProject(ctx, user.id, request.body));
   });
 
-  api.patch('/api/projects/:id', { config: INVALIDATES_SCOPED, schema: { params: ZIdParams, body: ZUpdateProjectRequest } }, async (request) => {
-    const user = requireUser(request);
-    return updateProject(ctx, user.id, request.params.id, request.body);
-  });
+  api.patch(
+    '/api/projects/:id',
+    { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, body: ZUpdateProjectRequest, response: { 200: ZProject, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const user = requireUser(request);
+      return updateProject(ctx, user.id, request.params.id, request.body);
+    },
+  );
 
-  api.delete('/api/projects/:id', { config: INVALIDATES_SCOPED, schema: { params: ZIdParams } }, async (request, reply) => {
+  api.delete('/api/projects/:id', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, response: { 204: ZNoContent, ...errorResponses(400, 401, 403, 404) } } }, async (request, reply) => {
     const user = requireUser(request);
     await deleteProject(ctx, user.id, request.params.id);
     return reply.code(204).send();
   });
 
-  api.post('/api/projects/:id/like', { config: INVALIDATES_SCOPED, schema: { params: ZIdParams } }, async (request) => {
+  api.post('/api/projects/:id/like', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, response: { 200: ZLikeResponse, ...errorResponses(400, 401, 403, 404) } } }, async (request) => {
     const user = requireUser(request);
     return toggleLike(ctx, user.id, request.params.id);
   });
 
-  api.get('/api/users/:id/projects', { config: CREATOR_PROJECTS_CACHE, schema: { params: ZIdParams, querystring: ZListProjectsQuery.extend({ sort: ZListProjectsQuery.shape.sort.removeDefault().default('recent') }) } }, async (request, reply) =>
-    sendPage(reply, await listProjects(ctx, request.query, viewerOf(request), { userId: request.params.id })),
+  api.get(
+    '/api/users/:id/projects',
+    {
+      config: CREATOR_PROJECTS_CACHE,
+      schema: { tags, params: ZIdParams, querystring: ZListProjectsQuery.extend({ sort: ZListProjectsQuery.shape.sort.removeDefault().default('recent') }), response: projectPage },
+    },
+    async (request, reply) => sendPage(reply, await listProjects(ctx, request.query, viewerOf(request), { userId: request.params.id })),
   );
 
-  api.get('/api/categories', { config: cachedForEveryone(() => [CATEGORIES_TAG]) }, async () => categorySummaries(ctx));
+  api.get('/api/categories', { config: cachedForEveryone(() => [CATEGORIES_TAG]), schema: { tags, response: { 200: ZCategorySummaries } } }, async () => categorySummaries(ctx));
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { TRENDING_CATEGORIES, UPLOAD_CATEGORIES } from '../../../shared/constants';
 import type { TCategorySummary } from '../../../shared/schemas/creator';
 import type { TMedia } from '../../../shared/schemas/media';
-import type { TCreateProjectRequest, TLikeResponse, TListProjectsQuery, TProject, TUpdateProjectRequest } from '../../../shared/schemas/project';
+import type { TCreateProjectRequest, TLikeResponse, TListProjectsQuery, TProject, TProjectRef, TUpdateProjectRequest } from '../../../shared/schemas/project';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { FileDeletionRow, ProjectRow } from '../../db/schema';
@@ -251,7 +251,7 @@ export async function listSimilarProjects(ctx: TContext, projectId: number, view
   return hydrateProjects(ctx, similar, viewerId, 'card');
 }
 
-export async function pickRandomProject(ctx: TContext): Promise<{ id: number; slug: string }> {
+export async function pickRandomProject(ctx: TContext): Promise<TProjectRef> {
   const project = await randomProject(ctx.db);
   if (!project) throw notFound('No projects yet');
   return project;

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZPageQuery } from '../../../shared/schemas/common';
-import { ZListProjectsQuery, type TProject } from '../../../shared/schemas/project';
+import { type TProject, ZListProjectsQuery, ZProjectList } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
+import { errorResponses } from '../../http/errors';
 import { sendPage } from '../../http/paging';
 import { cachedForVisitors } from '../../http/public-cache';
-import { orderTags, PROJECT_LISTS_TAG, projectListTags, SEARCH_RESULTS_TAG } from '../../lib/cache-tags';
 import { viewerOf } from '../../http/sessions';
+import { PROJECT_LISTS_TAG, SEARCH_RESULTS_TAG, orderTags, projectListTags } from '../../lib/cache-tags';
 import { search } from './search.service';
 
 const ZSearchParams = z.object({ query: z.string().max(2000) });
@@ -24,7 +25,9 @@ const SEARCH_CACHE = cachedForVisitors((projects: TProject[], request: { query: 
 export async function searchRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/projects/search/:query', { config: SEARCH_CACHE, schema: { params: ZSearchParams, querystring: ZSearchQuery } }, async (request, reply) => {
-    return sendPage(reply, await search(ctx, request.params.query, request.query, viewerOf(request)));
-  });
+  api.get(
+    '/api/projects/search/:query',
+    { config: SEARCH_CACHE, schema: { tags: ['projects'], params: ZSearchParams, querystring: ZSearchQuery, response: { 200: ZProjectList, ...errorResponses(400) } } },
+    async (request, reply) => sendPage(reply, await search(ctx, request.params.query, request.query, viewerOf(request))),
+  );
 }

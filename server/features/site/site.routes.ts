@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { cachedForEveryone } from '../../http/public-cache';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZSiteInfo, ZSiteStats } from '../../../shared/schemas/contact';
 import type { TContext } from '../../context';
-import { SITE_FIGURES_TAG, SITEMAP_TAG, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
+import { cachedForEveryone } from '../../http/public-cache';
+import { SITEMAP_TAG, SITE_FIGURES_TAG, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
 import { buildSitemap, robotsTxt, siteInfo, siteStats } from './site.service';
 
+const tags = ['site'];
+
 export async function siteRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
-  app.get('/api/site', { config: cachedForEveryone(() => UNTOUCHED_BY_WRITES) }, async (_request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/site', { config: cachedForEveryone(() => UNTOUCHED_BY_WRITES), schema: { tags, response: { 200: ZSiteInfo } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return siteInfo(ctx);
   });
 
-  app.get('/api/stats', { config: cachedForEveryone(() => [SITE_FIGURES_TAG]) }, async (_request, reply) => {
+  api.get('/api/stats', { config: cachedForEveryone(() => [SITE_FIGURES_TAG]), schema: { tags, response: { 200: ZSiteStats } } }, async (_request, reply) => {
     // Figures for a marketing strip: a minute old is fresh enough for browsers and CDNs.
     reply.header('Cache-Control', 'public, max-age=60');
     return siteStats(ctx);

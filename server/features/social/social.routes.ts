@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../shared/schemas/common';
+import { ZFollowResponse } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
+import { errorResponses } from '../../http/errors';
 import { INVALIDATES_SCOPED } from '../../http/public-cache';
-import { requireUser } from '../../http/sessions';
+import { MEMBERS_ONLY, requireUser } from '../../http/sessions';
 import { toggleFollow } from './social.service';
 
 export async function socialRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/api/users/:id/follow', { config: INVALIDATES_SCOPED, schema: { params: ZIdParams } }, async (request) => {
+  const schema = { tags: ['social'], params: ZIdParams, response: { 200: ZFollowResponse, ...errorResponses(400, 401, 403, 404) } };
+  api.post('/api/users/:id/follow', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema }, async (request) => {
     const user = requireUser(request);
     return toggleFollow(ctx, user.id, request.params.id);
   });

@@ -1,11 +1,12 @@
-// The route inventory of the reliability suite, taken from the app itself as it is built
-// (buildApp's onRoute), never a hand list that could drift: each route with the kind of body
-// it reads and the schemas it validates with, so the fuzzing and access suites cover new
-// routes, or fail until someone says how to.
-import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastify';
+// The app's route inventory, taken from the app itself as it is built (buildApp's onRoute),
+// never a hand list that could drift: each route with the kind of body it reads, the schemas
+// it validates with and the answers it declares, so the API suite (declared answers, the
+// OpenAPI document) and the reliability suite (fuzzing, access) cover new routes, or fail
+// until someone says how to.
+import type { FastifyContextConfig, FastifyInstance, RouteHandlerMethod, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
-import type { Engine } from '../server/db/connect';
-import { buildTestApp, type TTestApp, type TTestAppOptions } from '../server/test/build-test-app';
+import type { Engine } from '../db/connect';
+import { buildTestApp, type TTestApp, type TTestAppOptions } from './build-test-app';
 
 /** JSON (validated by a schema), a multipart form, raw bytes (a signed webhook), or no body it reads. */
 export type TBodyKind = 'json' | 'multipart' | 'raw' | 'none';
@@ -21,6 +22,13 @@ export interface TRoute {
   schema: { body?: ZodType; querystring?: ZodType; params?: ZodType };
   /** Its path parameters: ['id'], or ['*'] for a wildcard. */
   params: string[];
+  /** The statuses its `schema.response` declares: ['200', '400', '404']. */
+  responses: string[];
+  /** Marked `config: MEMBERS_ONLY`. */
+  membersOnly: boolean;
+  /** Left out of the API document (`schema.hide`): the reference's own routes. */
+  hidden: boolean;
+  handler: RouteHandlerMethod;
   /** What it declared for the app's own hooks (its read cache rule, how it invalidates). */
   config: FastifyContextConfig;
 }
@@ -43,7 +51,7 @@ function paramsOf(url: string): string[] {
 
 function describeRoute(scope: FastifyInstance, route: RouteOptions): TRoute[] {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const schema = (route.schema ?? {}) as TRoute['schema'];
+  const schema = (route.schema ?? {}) as TRoute['schema'] & { response?: Record<string, unknown>; hide?: boolean };
   // HEAD twins of GET routes are made by Fastify and answer the same way.
   return methods
     .filter((method) => method !== 'HEAD')
@@ -54,6 +62,10 @@ function describeRoute(scope: FastifyInstance, route: RouteOptions): TRoute[] {
       body: bodyKind(scope, method, schema.body !== undefined),
       schema: { body: schema.body, querystring: schema.querystring, params: schema.params },
       params: paramsOf(route.url),
+      responses: Object.keys(schema.response ?? {}),
+      membersOnly: route.config?.membersOnly === true,
+      hidden: schema.hide === true,
+      handler: route.handler,
       config: route.config ?? {},
     }));
 }
