@@ -3,7 +3,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { TContactBody, TInboxMessage } from '@shared/schemas/contact';
 import { fetchPage, type TPageOf } from './projects';
-import { apiJson, errorBody, serverMessage } from './request';
+import { ApiError, serverMessage } from './api-error';
+import { apiJson } from './request';
 
 export const INBOX_KEY = '/api/messages';
 export const UNREAD_COUNT_KEY = '/api/messages/unread-count';
@@ -19,7 +20,7 @@ export function useSendMessage() {
  * ('Please enter a valid email address' says more than 'Validation failed'), else its message, else the fallback.
  */
 export function sendErrorMessage(error: unknown, fallback: string): string {
-  const body = errorBody(error);
+  const body = error instanceof ApiError ? error.body : null;
   if (body?.message === 'Validation failed' && body.details?.length) return body.details.map((detail) => detail.message).join(', ');
   return serverMessage(error, fallback);
 }

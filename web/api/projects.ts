@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import { PAGE_HEADERS, PROJECTS_CACHE_MS } from '@shared/constants';
 import type { TUploadResponse } from '@shared/schemas/media';
 import type { TCreateProjectBody, TFollowResponse, TLikeResponse, TProject, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
+import { ApiError } from './api-error';
 import { apiJson, throwIfNotOk } from './request';
 
 export const PROJECTS_KEY = '/api/projects';
@@ -121,7 +122,7 @@ export function useDeleteProject() {
 
 /**
  * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can.
- * Rejects with the same '<status>: <body>' error as every other request.
+ * Rejects with an ApiError like every other request, or a plain Error when the request got no answer.
  */
 export function uploadMedia(files: File[], onProgress?: (fraction: number) => void): Promise<TUploadResponse> {
   return new Promise((resolve, reject) => {
@@ -135,7 +136,7 @@ export function uploadMedia(files: File[], onProgress?: (fraction: number) => vo
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as TUploadResponse);
-      else reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+      else reject(ApiError.fromResponse(xhr.status, xhr.statusText, xhr.responseText));
     };
     xhr.onerror = () => reject(new Error('Network error'));
     xhr.send(form);

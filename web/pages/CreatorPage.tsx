@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { DEFAULT_SITE_NAME } from '@shared/constants';
 import { displayName } from '@shared/format';
 import type { TCreatorProfile } from '@shared/schemas/creator';
-import { errorStatus } from '@/api/request';
+import { ApiError } from '@/api/api-error';
 import { useCreatorProfile, useCreatorProjects } from '@/api/users';
 import { CreatorHeader } from '@/components/creator/CreatorHeader';
 import { PageContainer } from '@/components/page/PageContainer';
@@ -29,8 +29,8 @@ function Creator({ id }: { id: number }) {
 
   if (profile.data) return <CreatorDetail profile={profile.data} />;
   if (profile.isError) {
-    const status = errorStatus(profile.error);
-    if (status === 404 || status === 400) return <CreatorNotFound />;
+    const { error } = profile;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <CreatorNotFound />;
     return <CreatorLoadError retrying={profile.isFetching} onRetry={() => void profile.refetch()} />;
   }
   return <CreatorSkeleton />;

@@ -9,7 +9,7 @@ import { TIMINGS } from '@shared/constants';
 import { MAX_MEDIA_PER_PROJECT, ZProjectForm, type TProjectForm } from '@shared/schemas/project';
 import { useCurrentUser } from '@/api/auth';
 import { uploadMedia, useCreateProject } from '@/api/projects';
-import { serverMessage } from '@/api/request';
+import { serverMessage } from '@/api/api-error';
 import { PageContainer } from '@/components/page/PageContainer';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';

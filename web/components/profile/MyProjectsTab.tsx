@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { TProject } from '@shared/schemas/project';
 import { useDeleteProject } from '@/api/projects';
-import { serverMessage } from '@/api/request';
+import { serverMessage } from '@/api/api-error';
 import { refreshCreator, useCreatorProjects } from '@/api/users';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';

@@ -4,7 +4,7 @@ import { useState, type MouseEvent } from 'react';
 import { TIMINGS } from '@shared/constants';
 import { useCurrentUser } from '@/api/auth';
 import { useLikeProject } from '@/api/projects';
-import { errorStatus } from '@/api/request';
+import { ApiError } from '@/api/api-error';
 import { cn } from '@/lib/cn';
 import { showToast } from '@/lib/toast';
 
@@ -51,7 +51,7 @@ export function LikeButton({ projectId, liked, likes, size = 'sm', className }: 
     like.mutate(projectId, {
       onSuccess: (result) => setShown({ liked: result.liked, likes: result.newCount }),
       onError: (error) => {
-        if (errorStatus(error) === 401) askToSignIn();
+        if (error instanceof ApiError && error.status === 401) askToSignIn();
         else showToast('error', 'Error', { description: 'Failed to update like. Please try again.' });
       },
     });
