@@ -59,6 +59,7 @@ export type TInboxMessage = z.output<typeof ZInboxMessage>;
 export const ZInboxMessageList = z.array(ZInboxMessage);
 
 export const ZUnreadCount = z.object({ count: z.number().int().nonnegative() });
+export type TUnreadCount = z.output<typeof ZUnreadCount>;
 
 /** GET /api/stats (SPEC §3): counted from the database. */
 export const ZSiteStats = z.object({

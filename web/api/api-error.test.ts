@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, serverMessage } from './api-error';
-import { apiRequest } from './request';
+import { getJson, sendJson } from './request';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,14 +24,14 @@ describe('ApiError', () => {
   it("carries the status, the SPEC §8 message '<status>: <body>' and the parsed JSON error body", async () => {
     const body = { message: 'Validation failed', details: [{ field: 'email', message: 'Please enter a valid email address' }] };
     answer(400, 'Bad Request', JSON.stringify(body));
-    const error = await failureOf(apiRequest('POST', '/api/contact', {}));
+    const error = await failureOf(sendJson('POST', '/api/contact', {}));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: `400: ${JSON.stringify(body)}`, body });
   });
 
   it('uses the status text when the body is empty, and has no body then', async () => {
     answer(404, 'Not Found', '');
-    expect(await failureOf(apiRequest('GET', '/api/projects/1'))).toMatchObject({ status: 404, message: '404: Not Found', body: null });
+    expect(await failureOf(getJson('/api/projects/1'))).toMatchObject({ status: 404, message: '404: Not Found', body: null });
   });
 
   it('keeps a plain-text body in the message without taking it for the error shape', () => {
@@ -49,7 +49,7 @@ describe('ApiError', () => {
 
   it('leaves network failures as plain errors without a status', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    const error = await failureOf(apiRequest('GET', '/api/stats'));
+    const error = await failureOf(getJson('/api/stats'));
     expect(error).toBeInstanceOf(TypeError);
     expect(error).not.toBeInstanceOf(ApiError);
   });

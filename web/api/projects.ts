@@ -1,25 +1,15 @@
 // Projects: lists (paged through headers), one project, likes, follows, creation and upload.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PAGE_HEADERS, PROJECTS_CACHE_MS } from '@shared/constants';
-import type { TUploadResponse } from '@shared/schemas/media';
-import type { TCreateProjectBody, TFollowResponse, TLikeResponse, TProject, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { PROJECTS_CACHE_MS } from '@shared/constants';
+import type { TCreateProjectBody, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
 import { ApiError } from './api-error';
-import { apiJson, throwIfNotOk } from './request';
+import type { TPagedPath, TWrites } from './endpoints';
+import { usePagedList } from './paged';
+import { readQuery } from './query-client';
+import { getJson, sendJson } from './request';
 
 export const PROJECTS_KEY = '/api/projects';
-export const LIKED_PROJECTS_KEY = '/api/projects/liked';
-
-export interface TPageOf<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-/** GET a list page: the body is the array, the cursor for more is in a header. */
-export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<TPageOf<T>> {
-  const response = await fetch(url, { credentials: 'include', signal });
-  await throwIfNotOk(response);
-  return { items: (await response.json()) as T[], nextCursor: response.headers.get(PAGE_HEADERS.nextCursor) };
-}
+const LIKED_PROJECTS_PATH = '/api/projects/liked';
 
 export interface TProjectListParams {
   sort: TProjectSort;
@@ -28,51 +18,35 @@ export interface TProjectListParams {
   limit?: number;
 }
 
-function listUrl(base: string, params: TProjectListParams, cursor: string | null): string {
-  const search = new URLSearchParams({ sort: params.sort });
-  if (params.limit) search.set('limit', String(params.limit));
-  if (params.categories?.length) search.set('category', params.categories.join(','));
-  if (params.tags?.length) search.set('tag', params.tags.join(','));
-  if (cursor) search.set('cursor', cursor);
-  return `${base}?${search}`;
-}
+/** The project lists by sort and filters: the gallery's, a category's. */
+type TProjectListPath = Extract<TPagedPath, '/api/projects' | `/api/projects/category/${string}`>;
+
+export const categoryPath = (category: string) => `/api/projects/category/${encodeURIComponent(category)}` as const;
 
 /** Pages of projects; `fetchNextPage` loads the next 12 from the server. Cached 5 minutes (SPEC §7). */
-export function useProjectList(params: TProjectListParams, base = PROJECTS_KEY) {
-  return useInfiniteQuery({
-    queryKey: [base, params],
-    queryFn: ({ pageParam, signal }) => fetchPage<TProject>(listUrl(base, params, pageParam), signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: PROJECTS_CACHE_MS,
-  });
+export function useProjectList({ sort, categories = [], tags = [], limit }: TProjectListParams, path: TProjectListPath = PROJECTS_KEY) {
+  return usePagedList(path, { sort, limit, category: categories.join(','), tag: tags.join(',') }, { staleTime: PROJECTS_CACHE_MS });
 }
 
 export function useLikedProjects(enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: [LIKED_PROJECTS_KEY],
-    queryFn: ({ pageParam, signal }) => fetchPage<TProject>(`${LIKED_PROJECTS_KEY}${pageParam ? `?cursor=${pageParam}` : ''}`, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled,
-  });
+  return usePagedList(LIKED_PROJECTS_PATH, {}, { enabled });
 }
 
 /** SPEC §2: a number is an id, anything else a slug. */
-export function projectUrl(param: string): string {
-  return /^\d+$/.test(param) ? `/api/projects/${param}` : `/api/projects/slug/${encodeURIComponent(param)}`;
+export function projectQuery(param: string) {
+  return readQuery(/^\d+$/.test(param) ? `/api/projects/${Number(param)}` : `/api/projects/slug/${encodeURIComponent(param)}`);
 }
 
 export function useProject(param: string) {
-  return useQuery<TProject>({ queryKey: [projectUrl(param)] });
+  return useQuery(projectQuery(param));
 }
 
-export function useSimilarProjects(projectId: number | undefined) {
-  return useQuery<TProject[]>({ queryKey: [`/api/projects/similar/${projectId}`], enabled: projectId !== undefined });
+export function useSimilarProjects(projectId: number) {
+  return useQuery(readQuery(`/api/projects/similar/${projectId}`));
 }
 
-export function fetchRandomProject(): Promise<{ id: number; slug: string }> {
-  return apiJson('GET', '/api/projects/random');
+export function fetchRandomProject() {
+  return getJson('/api/projects/random');
 }
 
 /** Lists, the single project and the liked list are refreshed after a like (SPEC §4). */
@@ -85,21 +59,21 @@ function refreshProjects(client: QueryClient) {
 export function useLikeProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (projectId: number) => apiJson<TLikeResponse>('POST', `/api/projects/${projectId}/like`),
+    mutationFn: (projectId: number) => sendJson('POST', `/api/projects/${projectId}/like`),
     onSuccess: () => refreshProjects(client),
   });
 }
 
 export function useFollowCreator() {
   return useMutation({
-    mutationFn: (userId: number) => apiJson<TFollowResponse>('POST', `/api/users/${userId}/follow`),
+    mutationFn: (userId: number) => sendJson('POST', `/api/users/${userId}/follow`),
   });
 }
 
 export function useCreateProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateProjectBody) => apiJson<TProject>('POST', '/api/projects', body),
+    mutationFn: (body: TCreateProjectBody) => sendJson('POST', '/api/projects', body),
     onSuccess: () => refreshProjects(client),
   });
 }
@@ -107,7 +81,7 @@ export function useCreateProject() {
 export function useUpdateProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: TUpdateProjectBody }) => apiJson<TProject>('PATCH', `/api/projects/${id}`, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: TUpdateProjectBody }) => sendJson('PATCH', `/api/projects/${id}`, changes),
     onSuccess: () => refreshProjects(client),
   });
 }
@@ -115,7 +89,7 @@ export function useUpdateProject() {
 export function useDeleteProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiJson<null>('DELETE', `/api/projects/${id}`),
+    mutationFn: (id: number) => sendJson('DELETE', `/api/projects/${id}`),
     onSuccess: () => refreshProjects(client),
   });
 }
@@ -124,7 +98,7 @@ export function useDeleteProject() {
  * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can.
  * Rejects with an ApiError like every other request, or a plain Error when the request got no answer.
  */
-export function uploadMedia(files: File[], onProgress?: (fraction: number) => void): Promise<TUploadResponse> {
+export function uploadMedia(files: File[], onProgress?: (fraction: number) => void): Promise<TWrites['POST']['/api/upload']> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const file of files) form.append('images', file, file.name);
@@ -135,7 +109,7 @@ export function uploadMedia(files: File[], onProgress?: (fraction: number) => vo
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as TUploadResponse);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText));
       else reject(ApiError.fromResponse(xhr.status, xhr.statusText, xhr.responseText));
     };
     xhr.onerror = () => reject(new Error('Network error'));

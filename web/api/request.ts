@@ -1,26 +1,35 @@
 // The one way the client talks to the API (SPEC §7–§8): cookies always, JSON bodies, and every
-// non-success status becomes an ApiError. A request that got no answer fails with the browser's own error.
+// non-success status becomes an ApiError. A request that got no answer fails with the browser's
+// own error. Answers take their types from the path (endpoints.ts).
 import { ApiError } from './api-error';
+import type { TReadPath, TReads, TWriteMethod, TWrites } from './endpoints';
 
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   throw ApiError.fromResponse(response.status, response.statusText, await response.text());
 }
 
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const response = await fetch(url, {
+/** The JSON answer; an empty body (204 No Content) reads as null. */
+export async function readJson(response: Response) {
+  const text = await response.text();
+  return text ? JSON.parse(text) : null;
+}
+
+/** GET a path's JSON answer. */
+export async function getJson<P extends TReadPath>(path: P, signal?: AbortSignal): Promise<TReads[P]> {
+  const response = await fetch(path, { credentials: 'include', signal });
+  await throwIfNotOk(response);
+  return readJson(response);
+}
+
+/** A write with an optional JSON body; answers the path's JSON (null for 204). */
+export async function sendJson<M extends TWriteMethod, P extends keyof TWrites[M] & string>(method: M, path: P, body?: unknown): Promise<TWrites[M][P]> {
+  const response = await fetch(path, {
     method,
     credentials: 'include',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await throwIfNotOk(response);
-  return response;
-}
-
-/** Sends a request and reads the JSON answer (null for 204). */
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, body);
-  if (response.status === 204) return null as T;
-  return (await response.json()) as T;
+  return readJson(response);
 }

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { TRENDING_CATEGORIES } from '@shared/constants';
 import type { TProject } from '@shared/schemas/project';
 import { useCategorySummaries } from '@/api/categories';
-import { PROJECTS_KEY, useProjectList } from '@/api/projects';
+import { categoryPath, useProjectList } from '@/api/projects';
 import { CategoryEmpty } from '@/components/category/CategoryEmpty';
 import { CategoryHeader } from '@/components/category/CategoryHeader';
 import { TagFilterPanel } from '@/components/category/TagFilterPanel';
@@ -52,7 +52,7 @@ function CategoryView({ name }: { name: string }) {
   const panelId = useId();
 
   const summaries = useCategorySummaries();
-  const list = useProjectList({ sort, tags }, `${PROJECTS_KEY}/category/${encodeURIComponent(name)}`);
+  const list = useProjectList({ sort, tags }, categoryPath(name));
   const projects = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const tagOptions = useMemo(() => tagChoices(content.relatedTags, projects, tags), [content.relatedTags, projects, tags]);
 

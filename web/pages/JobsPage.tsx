@@ -41,7 +41,7 @@ export default function JobsPage() {
   // from a one-row unfiltered request. X < Y then says the search narrowed the board, or that
   // 'Load More Jobs' has more to show.
   const liveCount = useLiveJobCount(filtered);
-  const liveTotal = filtered ? liveCount.data : list.data?.pages[0]?.total;
+  const liveTotal = filtered ? liveCount.data : (list.data?.pages[0]?.total ?? undefined);
 
   const clearFilters = () => {
     setSearch('');

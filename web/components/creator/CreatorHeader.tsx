@@ -4,7 +4,7 @@ import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TCreatorProfile } from '@shared/schemas/creator';
 import { useCurrentUser } from '@/api/auth';
-import { creatorProfileKey } from '@/api/users';
+import { creatorProfileQuery } from '@/api/users';
 import { creatorPath } from '@/components/gallery/ProjectCard';
 import { ProfileHeader } from '@/components/profile/ProfileHeader';
 import { FollowButton } from '@/components/project/FollowButton';
@@ -17,7 +17,7 @@ export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
 
   /** The server's answer is the truth: the page's copy of the profile takes its state and count. */
   function followChanged(following: boolean, followers: number) {
-    client.setQueryData<TCreatorProfile>(creatorProfileKey(user.id), (cached) =>
+    client.setQueryData(creatorProfileQuery(user.id).queryKey, (cached) =>
       cached ? { ...cached, isFollowing: following, stats: { ...cached.stats, followers } } : cached,
     );
   }

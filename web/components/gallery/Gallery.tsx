@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { UPLOAD_CATEGORIES } from '@shared/constants';
 import type { TProject } from '@shared/schemas/project';
-import { PROJECTS_KEY, useProjectList, type TPageOf } from '@/api/projects';
+import type { TPage } from '@/api/paged';
+import { PROJECTS_KEY, useProjectList } from '@/api/projects';
 import { Button } from '@/components/ui/button';
 import { ActiveFilters, type TActiveFilter } from './ActiveFilters';
 import { FilterMenu } from './FilterMenu';
@@ -40,7 +41,7 @@ function tagChoices(projects: TProject[], selected: string[]): string[] {
 function useKeepFirstPages() {
   const client = useQueryClient();
   return () =>
-    client.setQueriesData<InfiniteData<TPageOf<TProject>, string | null>>({ queryKey: [PROJECTS_KEY] }, (data) =>
+    client.setQueriesData<InfiniteData<TPage<TProject>, string | null>>({ queryKey: [PROJECTS_KEY] }, (data) =>
       data?.pages && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
     );
 }

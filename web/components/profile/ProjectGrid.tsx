@@ -2,13 +2,13 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { TProject } from '@shared/schemas/project';
-import type { TPageOf } from '@/api/projects';
+import type { TPage } from '@/api/paged';
 import { GalleryError, GalleryLoading, GRID } from '@/components/gallery/GalleryStates';
 import { ProjectCard } from '@/components/gallery/ProjectCard';
 import { Button } from '@/components/ui/button';
 
 interface ProjectGridProps {
-  list: UseInfiniteQueryResult<InfiniteData<TPageOf<TProject>>>;
+  list: UseInfiniteQueryResult<InfiniteData<TPage<TProject>>>;
   /** Shown when there is nothing to list. */
   empty: ReactNode;
   /** Controls under each card (Edit, Delete). */
