@@ -1,10 +1,10 @@
 // Projects: lists (paged through headers), one project, likes, follows, creation and upload.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
 import { PROJECTS_CACHE_MS } from '@shared/constants';
-import type { TCreateProjectBody, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
+import type { TCreateProjectBody, TLikeResponse, TProject, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
 import { ApiError } from './api-error';
 import type { TPagedPath, TWrites } from './endpoints';
-import { usePagedList } from './paged';
+import { usePagedList, type TPage } from './paged';
 import { readQuery } from './query-client';
 import { getJson, sendJson } from './request';
 
@@ -49,19 +49,54 @@ export function fetchRandomProject() {
   return getJson('/api/projects/random');
 }
 
-/** Lists, the single project and the liked list are refreshed after a like (SPEC §4). */
+/** After a project is created, edited or deleted: every project list and project loads again. */
 function refreshProjects(client: QueryClient) {
   return client.invalidateQueries({
     predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(PROJECTS_KEY),
   });
 }
 
-export function useLikeProject() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (projectId: number) => sendJson('POST', `/api/projects/${projectId}/like`),
-    onSuccess: () => refreshProjects(client),
+const pathOf = (query: Query) => (typeof query.queryKey[0] === 'string' ? query.queryKey[0] : '');
+/** Where a project is cached: on its own (by id or slug), in similar lists, in pages of lists (search included). */
+const PROJECT_QUERY = /^\/api\/projects\/(\d+|slug\/.+)$/;
+const SIMILAR_QUERY = /^\/api\/projects\/similar\/\d+$/;
+const PROJECT_PAGES_QUERY = /^\/api\/(projects(\/category\/.+|\/search\/.+)?|users\/\d+\/projects)$/;
+
+/** The same list when the project is not in it, so untouched lists keep their identity. */
+function replaceProject(projects: TProject[], id: number, change: (project: TProject) => TProject): TProject[] {
+  return projects.some((project) => project.id === id) ? projects.map((project) => (project.id === id ? change(project) : project)) : projects;
+}
+
+/**
+ * SPEC §4: the server's liked and newCount replace the shown values. Every cached copy of the
+ * project takes them in place; only the liked-projects list, whose members changed, loads again.
+ */
+export function writeLike(client: QueryClient, projectId: number, { liked, newCount }: TLikeResponse) {
+  const change = (project: TProject): TProject => ({ ...project, isLiked: liked, likes: newCount });
+  client.setQueriesData<TProject>({ predicate: (query) => PROJECT_QUERY.test(pathOf(query)) }, (project) =>
+    project?.id === projectId ? change(project) : project,
+  );
+  client.setQueriesData<TProject[]>({ predicate: (query) => SIMILAR_QUERY.test(pathOf(query)) }, (projects) => projects && replaceProject(projects, projectId, change));
+  client.setQueriesData<InfiniteData<TPage<TProject>>>({ predicate: (query) => PROJECT_PAGES_QUERY.test(pathOf(query)) }, (data) => {
+    if (!data) return data;
+    const pages = data.pages.map((page) => {
+      const items = replaceProject(page.items, projectId, change);
+      return items === page.items ? page : { ...page, items };
+    });
+    return pages.every((page, index) => page === data.pages[index]) ? data : { ...data, pages };
   });
+  return client.invalidateQueries({ queryKey: [LIKED_PROJECTS_PATH] });
+}
+
+export function likeProjectMutation(client: QueryClient) {
+  return {
+    mutationFn: (projectId: number) => sendJson('POST', `/api/projects/${projectId}/like`),
+    onSuccess: (result: TLikeResponse, projectId: number) => writeLike(client, projectId, result),
+  };
+}
+
+export function useLikeProject() {
+  return useMutation(likeProjectMutation(useQueryClient()));
 }
 
 export function useFollowCreator() {
