@@ -1,10 +1,42 @@
 // What pages need from the site itself: its configured name and support address, and the live figures.
 import { useQuery } from '@tanstack/react-query';
+import type { TSiteInfo } from '@shared/schemas/contact';
 import { readQuery } from './query-client';
 
-/** GET /api/site: the support address the footer-linked pages show and mail to. */
+/** The element the server writes into every page (server/http/page-meta.ts); `npm run dev` has none. */
+const SITE_INFO_ELEMENT_ID = 'site-info';
+
+function isSiteInfo(value: unknown): value is TSiteInfo {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'siteName' in value &&
+    typeof value.siteName === 'string' &&
+    'supportEmail' in value &&
+    typeof value.supportEmail === 'string'
+  );
+}
+
+/** The site's name and support address as the page carries them; undefined when it does not. */
+function siteInfoInPage(): TSiteInfo | undefined {
+  const text = document.getElementById(SITE_INFO_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isSiteInfo(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The configured name and support address: from the page when it carries them, else GET /api/site. */
 export function useSiteInfo() {
-  return useQuery(readQuery('/api/site'));
+  return useQuery({ ...readQuery('/api/site'), initialData: siteInfoInPage });
+}
+
+/** The configured product name (SITE_NAME); '' for the moment it takes to ask when the page does not say. */
+export function useSiteName(): string {
+  return useSiteInfo().data?.siteName ?? '';
 }
 
 /** GET /api/stats (SPEC §7): members, projects, views and likes counted by the server. */

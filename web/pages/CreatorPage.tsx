@@ -2,10 +2,10 @@
 // Never the e-mail: GET /api/users/{id} does not carry it.
 import { ArrowLeft, Images, UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { DEFAULT_SITE_NAME } from '@shared/constants';
 import { displayName } from '@shared/format';
 import type { TCreatorProfile } from '@shared/schemas/creator';
 import { ApiError } from '@/api/api-error';
+import { useSiteName } from '@/api/site';
 import { useCreatorProfile, useCreatorProjects } from '@/api/users';
 import { CreatorHeader } from '@/components/creator/CreatorHeader';
 import { PageContainer } from '@/components/page/PageContainer';
@@ -15,7 +15,10 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
-const CREATOR_DESCRIPTION = `A creator's portfolio of AI work on ${DEFAULT_SITE_NAME}.`;
+/** For the moments the creator is not there yet: loading, or not loading. */
+function useCreatorDescription(): string {
+  return `A creator's portfolio of AI work on ${useSiteName()}.`;
+}
 
 export default function CreatorPage() {
   const { id = '' } = useParams();
@@ -37,7 +40,7 @@ function Creator({ id }: { id: number }) {
 }
 
 function CreatorLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
-  useDocumentTitle('Creator', CREATOR_DESCRIPTION);
+  useDocumentTitle('Creator', useCreatorDescription());
   return (
     <PageContainer className="flex flex-col items-center gap-4 text-center">
       <p role="alert" className="text-zinc-700">
@@ -53,7 +56,8 @@ function CreatorLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: (
 function CreatorDetail({ profile }: { profile: TCreatorProfile }) {
   const projects = useCreatorProjects(profile.user.id);
   const name = displayName(profile.user);
-  useDocumentTitle(name, profile.user.bio?.trim() || `AI work by ${name} on ${DEFAULT_SITE_NAME}.`);
+  const siteName = useSiteName();
+  useDocumentTitle(name, profile.user.bio?.trim() || `AI work by ${name} on ${siteName}.`);
   return (
     <PageContainer>
       <CreatorHeader profile={profile} />
@@ -101,7 +105,7 @@ function CreatorNotFound() {
 
 /** Page-shaped placeholder while the creator loads, so nothing jumps when they arrive. */
 function CreatorSkeleton() {
-  useDocumentTitle('Creator', CREATOR_DESCRIPTION);
+  useDocumentTitle('Creator', useCreatorDescription());
   return (
     <PageContainer>
       <span role="status" className="sr-only">

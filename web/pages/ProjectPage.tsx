@@ -3,12 +3,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { DEFAULT_SITE_NAME } from '@shared/constants';
 import { altText, compactCount, displayName } from '@shared/format';
 import type { TMedia } from '@shared/schemas/media';
 import type { TProject } from '@shared/schemas/project';
 import { useCurrentUser } from '@/api/auth';
 import { useProject } from '@/api/projects';
+import { useSiteName } from '@/api/site';
 import { ProjectMedia } from '@/components/media/ProjectMedia';
 import { PageContainer } from '@/components/page/PageContainer';
 import { CreatorPanel } from '@/components/project/CreatorPanel';
@@ -45,10 +45,11 @@ export default function ProjectPage() {
 }
 
 function ProjectDetail({ project }: { project: TProject }) {
+  const siteName = useSiteName();
   const client = useQueryClient();
   const { user, isSignedIn } = useCurrentUser();
   const creatorName = displayName(project.user);
-  const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName }, DEFAULT_SITE_NAME);
+  const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName }, siteName);
   const aiMetadata = projectAiMetadata(project.media);
   const published = new Date(project.createdAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 

@@ -1,14 +1,14 @@
 // A gallery card (DESIGN): 4:3 media with a hover title on wide screens, then title, creator, tags and counts.
 import { Eye, Play } from 'lucide-react';
 import { Link } from 'react-router';
-import { DEFAULT_SITE_NAME } from '@shared/constants';
 import { altText, compactCount, displayName } from '@shared/format';
 import { mediaKindFromUrl } from '@shared/schemas/media';
 import type { TProject } from '@shared/schemas/project';
+import { useSiteName } from '@/api/site';
 import { ProjectMedia, ProjectMediaPlaceholder } from '@/components/media/ProjectMedia';
 import { LikeButton } from '@/components/project/LikeButton';
-import { UserAvatar } from '@/components/user/UserAvatar';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UserAvatar } from '@/components/user/UserAvatar';
 
 /** Tags shown on a card; the project page lists them all. */
 const CARD_TAGS = 3;
@@ -31,11 +31,12 @@ interface ProjectCardProps {
 }
 
 export function ProjectCard({ project, priority = false, onTagClick }: ProjectCardProps) {
+  const siteName = useSiteName();
   const creator = displayName(project.user);
   const cover = project.media[0] ?? project.images[0] ?? '';
   const kind = typeof cover === 'string' ? mediaKindFromUrl(cover) : cover.type;
   const href = projectPath(project);
-  const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName: creator }, DEFAULT_SITE_NAME);
+  const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName: creator }, siteName);
 
   return (
     <article className="group flex flex-col gap-3" data-project-id={project.id}>

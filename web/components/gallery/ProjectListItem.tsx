@@ -1,9 +1,10 @@
 // A project as a list row (SPEC §2 list view): media thumb, title, creator, counts and up to 3 tags.
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
-import { DEFAULT_SITE_NAME, LIST_VIEW_TAGS } from '@shared/constants';
+import { LIST_VIEW_TAGS } from '@shared/constants';
 import { altText, compactCount, displayName } from '@shared/format';
 import type { TProject } from '@shared/schemas/project';
+import { useSiteName } from '@/api/site';
 import { ProjectMedia, ProjectMediaPlaceholder } from '@/components/media/ProjectMedia';
 import { LikeButton } from '@/components/project/LikeButton';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,10 +23,11 @@ interface ProjectListItemProps {
 }
 
 export function ProjectListItem({ project, onTagClick }: ProjectListItemProps) {
+  const siteName = useSiteName();
   const creator = displayName(project.user);
   const cover = project.media[0] ?? project.images[0] ?? '';
   const href = projectPath(project);
-  const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName: creator }, DEFAULT_SITE_NAME);
+  const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName: creator }, siteName);
 
   return (
     <article className={`${ROW} transition-colors duration-150 ease-out hover:bg-zinc-50`} data-project-id={project.id}>
