@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Eye } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { altText, compactCount, displayName } from '@shared/format';
+import { altText, compactCount, displayName, longDate } from '@shared/format';
 import type { TMedia } from '@shared/schemas/media';
 import type { TProject } from '@shared/schemas/project';
 import { useCurrentUser } from '@/api/auth';
@@ -51,7 +51,6 @@ function ProjectDetail({ project }: { project: TProject }) {
   const creatorName = displayName(project.user);
   const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName }, siteName);
   const aiMetadata = projectAiMetadata(project.media);
-  const published = new Date(project.createdAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
   /** Cached copies of this creator's projects learn the new follow state, so coming back shows it. */
   function rememberFollow(following: boolean) {
@@ -73,7 +72,7 @@ function ProjectDetail({ project }: { project: TProject }) {
         <div className="flex flex-wrap items-center gap-3 text-[13px] text-zinc-600">
           <span>by {creatorName}</span>
           <span aria-hidden>·</span>
-          <span>Published {published}</span>
+          <span>Published {longDate(project.createdAt)}</span>
           <MadeWithBadge metadata={aiMetadata} />
         </div>
       </header>

@@ -3,6 +3,7 @@
 import { AlertTriangle, BriefcaseBusiness, CreditCard, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { longDate } from '@shared/format';
 import type { TMyJob } from '@shared/schemas/job';
 import { useMyJobs } from '@/api/jobs';
 import { Button } from '@/components/ui/button';
@@ -11,8 +12,6 @@ import { cn } from '@/lib/cn';
 import { CompanyLogo } from './CompanyLogo';
 
 const ROW = 'flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:flex-row sm:items-center';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 export function MyJobsTab() {
   const list = useMyJobs();
@@ -130,7 +129,7 @@ function MyJobRow({ job }: { job: TMyJob }) {
 function JobState({ job }: { job: TMyJob }) {
   const [label, look] =
     job.status === 'active' && job.activeUntil
-      ? [`Active until ${formatDate(job.activeUntil)}`, 'bg-emerald-50 text-emerald-800']
+      ? [`Active until ${longDate(job.activeUntil)}`, 'bg-emerald-50 text-emerald-800']
       : job.status === 'pending_payment'
         ? ['Awaiting payment', 'bg-amber-50 text-amber-900']
         : ['Expired', 'bg-zinc-100 text-zinc-700'];

@@ -2,7 +2,7 @@
 // projects, newest first; opening one shows it in full and marks it read.
 import { ArrowUpRight, Inbox, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { relativeDate } from '@shared/format';
+import { dateTime, relativeDate } from '@shared/format';
 import type { TInboxMessage } from '@shared/schemas/contact';
 import { useInbox, useMarkMessageRead, useUnreadCount } from '@/api/messages';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,6 @@ const LINK = 'inline-flex items-center gap-1 rounded-sm text-[13px] font-medium 
 const NO_SUBJECT = '(No subject)';
 const LOADING_ROWS = 3;
 
-const fullDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
 const projectPath = (message: TInboxMessage) => `/project/${message.projectId}`;
 
 /** The number of unread messages, for the tab's label; nothing when all are read. */
@@ -101,7 +100,7 @@ function MessageRow({ message, onOpen }: { message: TInboxMessage; onOpen: () =>
         <MessageDialogContent message={message} />
       </Dialog>
       <div className="flex shrink-0 items-center gap-4 sm:flex-col sm:items-end sm:gap-1">
-        <time dateTime={message.createdAt} title={fullDate(message.createdAt)} className="text-[13px] text-zinc-500">
+        <time dateTime={message.createdAt} title={dateTime(message.createdAt)} className="text-[13px] text-zinc-500">
           {relativeDate(message.createdAt)}
         </time>
         {message.projectId !== null && (
@@ -122,7 +121,7 @@ function MessageDialogContent({ message }: { message: TInboxMessage }) {
       <DialogHeader>
         <DialogTitle>{message.subject ?? NO_SUBJECT}</DialogTitle>
         <DialogDescription>
-          From <span className="font-medium text-ink">{message.name}</span> ({message.email}) · {fullDate(message.createdAt)}
+          From <span className="font-medium text-ink">{message.name}</span> ({message.email}) · {dateTime(message.createdAt)}
         </DialogDescription>
       </DialogHeader>
       {message.projectId !== null && (

@@ -1,14 +1,14 @@
 // Who a member is, as their profile and their public creator page both show it.
 import { CalendarDays, ExternalLink, Globe, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { displayName } from '@shared/format';
+import { displayName, monthYear } from '@shared/format';
 import { isHttpUrl } from '@shared/schemas/common';
 import type { TPublicUser } from '@shared/schemas/user';
 import { UserAvatar } from '@/components/user/UserAvatar';
 
 /** 'Joined March 2025'. */
 export function joinedLabel(createdAt: string): string {
-  return `Joined ${new Date(createdAt).toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`;
+  return `Joined ${monthYear(createdAt)}`;
 }
 
 /** A website shown by its host name: 'example.com' rather than 'https://www.example.com/'. */
