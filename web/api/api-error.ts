@@ -1,14 +1,12 @@
 // A request the server answered with a non-success status (SPEC §8): the status, the SPEC's
 // '<status>: <body text, or status text>' message, and the JSON error body when there was one.
 import type { TErrorBody } from '@shared/schemas/common';
-
-function isErrorDetail(value: unknown): value is { field: string; message: string } {
-  return typeof value === 'object' && value !== null && 'field' in value && typeof value.field === 'string' && 'message' in value && typeof value.message === 'string';
-}
+import { hasStrings } from '@/lib/json-shape';
 
 function isErrorBody(value: unknown): value is TErrorBody {
-  if (typeof value !== 'object' || value === null || !('message' in value) || typeof value.message !== 'string') return false;
-  return !('details' in value) || value.details === undefined || (Array.isArray(value.details) && value.details.every(isErrorDetail));
+  if (!hasStrings(value, 'message')) return false;
+  const details: unknown = Reflect.get(value, 'details');
+  return details === undefined || (Array.isArray(details) && details.every((detail) => hasStrings(detail, 'field', 'message')));
 }
 
 /** The error shape every route answers with, or null for a plain-text or empty body. */

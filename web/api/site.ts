@@ -1,21 +1,11 @@
 // What pages need from the site itself: its configured name and support address, and the live figures.
 import { useQuery } from '@tanstack/react-query';
 import type { TSiteInfo } from '@shared/schemas/contact';
+import { hasStrings } from '@/lib/json-shape';
 import { readQuery } from './query-client';
 
 /** The element the server writes into every page (server/http/page-meta.ts); `npm run dev` has none. */
 const SITE_INFO_ELEMENT_ID = 'site-info';
-
-function isSiteInfo(value: unknown): value is TSiteInfo {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'siteName' in value &&
-    typeof value.siteName === 'string' &&
-    'supportEmail' in value &&
-    typeof value.supportEmail === 'string'
-  );
-}
 
 /** The site's name and support address as the page carries them; undefined when it does not. */
 function siteInfoInPage(): TSiteInfo | undefined {
@@ -23,7 +13,7 @@ function siteInfoInPage(): TSiteInfo | undefined {
   if (!text) return undefined;
   try {
     const parsed: unknown = JSON.parse(text);
-    return isSiteInfo(parsed) ? parsed : undefined;
+    return hasStrings(parsed, 'siteName', 'supportEmail') ? parsed : undefined;
   } catch {
     return undefined;
   }
