@@ -1,9 +1,8 @@
-// Projects: lists (paged through headers), one project, likes, follows, creation and upload.
+// Projects: lists (paged through headers), one project, likes, follows, creation, edits and deletion.
 import { useMutation, useQuery, useQueryClient, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
 import { PROJECTS_CACHE_MS } from '@shared/constants';
 import type { TCreateProjectBody, TLikeResponse, TProject, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
-import { ApiError } from './api-error';
-import type { TPagedPath, TWrites } from './endpoints';
+import type { TPagedPath } from './endpoints';
 import { usePagedList, type TPage } from './paged';
 import { readQuery } from './query-client';
 import { getJson, sendJson } from './request';
@@ -126,28 +125,5 @@ export function useDeleteProject() {
   return useMutation({
     mutationFn: (id: number) => sendJson('DELETE', `/api/projects/${id}`),
     onSuccess: () => refreshProjects(client),
-  });
-}
-
-/**
- * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can.
- * Rejects with an ApiError like every other request, or a plain Error when the request got no answer.
- */
-export function uploadMedia(files: File[], onProgress?: (fraction: number) => void): Promise<TWrites['POST']['/api/upload']> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    for (const file of files) form.append('images', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/upload');
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText));
-      else reject(ApiError.fromResponse(xhr.status, xhr.statusText, xhr.responseText));
-    };
-    xhr.onerror = () => reject(new Error('Network error'));
-    xhr.send(form);
   });
 }

@@ -11,10 +11,11 @@ import { CategoryEmpty } from '@/components/category/CategoryEmpty';
 import { CategoryHeader } from '@/components/category/CategoryHeader';
 import { TagFilterPanel } from '@/components/category/TagFilterPanel';
 import { GalleryNoMatch } from '@/components/gallery/GalleryStates';
-import { ProjectResults } from '@/components/gallery/ProjectResults';
-import { SortSelect } from '@/components/gallery/SortSelect';
+import type { TProjectView } from '@/components/gallery/ProjectCard';
+import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { GALLERY_SORTS, type TGallerySort } from '@/components/gallery/SortButtons';
-import { ViewToggle, type TProjectView } from '@/components/gallery/ViewToggle';
+import { SortSelect } from '@/components/gallery/SortSelect';
+import { ViewToggle } from '@/components/gallery/ViewToggle';
 import { PageContainer } from '@/components/page/PageContainer';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
@@ -84,7 +85,7 @@ function CategoryView({ name }: { name: string }) {
           </div>
         </div>
         {filtersOpen && <TagFilterPanel id={panelId} tags={tagOptions} selected={tags} onToggle={toggleTag} onClear={() => setTags([])} />}
-        <ProjectResults
+        <ProjectPages
           list={list}
           view={view}
           onTagClick={addTag}

@@ -8,11 +8,12 @@ import { ApiError } from '@/api/api-error';
 import { useSiteName } from '@/api/site';
 import { useCreatorProfile, useCreatorProjects } from '@/api/users';
 import { CreatorHeader } from '@/components/creator/CreatorHeader';
+import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { PageContainer } from '@/components/page/PageContainer';
 import { ProfileStats } from '@/components/profile/ProfileStats';
-import { EmptyProjects, ProjectGrid } from '@/components/profile/ProjectGrid';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatePanel } from '@/components/ui/state-panel';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 /** For the moments the creator is not there yet: loading, or not loading. */
@@ -75,10 +76,7 @@ function CreatorDetail({ profile }: { profile: TCreatorProfile }) {
         <h2 id="creator-projects-heading" className="text-2xl font-semibold">
           Projects
         </h2>
-        <ProjectGrid
-          list={projects}
-          empty={<EmptyProjects icon={<Images className="h-8 w-8 text-zinc-400" aria-hidden />} title="No projects yet" text={`${name} hasn't shared any work yet.`} />}
-        />
+        <ProjectPages list={projects} empty={<StatePanel icon={Images} title="No projects yet" text={`${name} hasn't shared any work yet.`} />} />
       </section>
     </PageContainer>
   );

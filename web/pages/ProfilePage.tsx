@@ -5,7 +5,6 @@ import { Link, useSearchParams } from 'react-router';
 import type { TCurrentUser } from '@shared/schemas/user';
 import { useCurrentUser } from '@/api/auth';
 import { useCreatorProfile } from '@/api/users';
-import { creatorPath } from '@/components/gallery/ProjectCard';
 import { MyJobsTab } from '@/components/jobs/MyJobsTab';
 import { PageContainer } from '@/components/page/PageContainer';
 import { EditProfileDialog } from '@/components/profile/EditProfileDialog';
@@ -20,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { creatorPath } from '@/lib/paths';
 
 const TABS = [
   { value: 'projects', label: 'My Projects' },

@@ -1,9 +1,9 @@
 // Project detail (SPEC §2): every media file at detail size, the creator and actions beside them,
 // then similar projects. The parameter is an id when numeric, else a slug.
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Eye } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { altText, compactCount, displayName, longDate } from '@shared/format';
+import { altText, displayName, longDate } from '@shared/format';
 import type { TMedia } from '@shared/schemas/media';
 import type { TProject } from '@shared/schemas/project';
 import { useCurrentUser } from '@/api/auth';
@@ -17,7 +17,9 @@ import { ProjectNotFound } from '@/components/project/ProjectNotFound';
 import { MadeWithBadge, PromptPanel, projectAiMetadata } from '@/components/project/PromptPanel';
 import { ShareMenu } from '@/components/project/ShareMenu';
 import { SimilarProjects } from '@/components/project/SimilarProjects';
+import { ViewCount } from '@/components/project/ViewCount';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TagChips } from '@/components/ui/tag-chip';
 import { useProjectMeta } from '@/hooks/useProjectMeta';
 
 /** SPEC §9: detail media fit inside 800×600. */
@@ -100,12 +102,7 @@ function ProjectDetail({ project }: { project: TProject }) {
           />
           <div className="flex items-center justify-between gap-3 border-t border-zinc-200 pt-5">
             <LikeButton projectId={project.id} liked={project.isLiked} likes={project.likes} size="md" className="-ml-4" />
-            <span className="inline-flex items-center gap-1.5 text-sm text-zinc-600" title={`${project.views.toLocaleString()} views`}>
-              <Eye className="h-5 w-5" aria-hidden />
-              <span>
-                {compactCount(project.views)} <span className="sr-only">views</span>
-              </span>
-            </span>
+            <ViewCount views={project.views} size="md" />
           </div>
           <ShareMenu projectId={project.id} title={project.title} />
         </aside>
@@ -113,15 +110,7 @@ function ProjectDetail({ project }: { project: TProject }) {
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
           {project.description && <p className="text-base leading-relaxed whitespace-pre-line text-zinc-800">{project.description}</p>}
 
-          {project.tags.length > 0 && (
-            <ul className="flex flex-wrap gap-2" aria-label="Tags">
-              {project.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-zinc-100 px-3 py-1 text-[13px] font-medium text-zinc-700">
-                  {tag}
-                </li>
-              ))}
-            </ul>
-          )}
+          <TagChips tags={project.tags} size="md" />
 
           <PromptPanel metadata={aiMetadata} />
         </div>

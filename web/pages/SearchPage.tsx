@@ -1,9 +1,10 @@
 // /search (SPEC §2 Search, issue 4): full-text search with category filters, sort and two views.
 import { useState } from 'react';
 import { hasSearchTerms, SEARCH_SORTS, useSearch, type TSearchSort } from '@/api/search';
-import { ProjectResults } from '@/components/gallery/ProjectResults';
+import type { TProjectView } from '@/components/gallery/ProjectCard';
+import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { SortSelect } from '@/components/gallery/SortSelect';
-import { ViewToggle, type TProjectView } from '@/components/gallery/ViewToggle';
+import { ViewToggle } from '@/components/gallery/ViewToggle';
 import { PageContainer } from '@/components/page/PageContainer';
 import { CategoryFilters } from '@/components/search/CategoryFilters';
 import { PopularSearches } from '@/components/search/PopularSearches';
@@ -56,7 +57,7 @@ export default function SearchPage() {
                 <ViewToggle value={view} onChange={setView} />
               </div>
             </div>
-            {searchable ? <ProjectResults list={results} view={view} empty={noResults} /> : noResults}
+            {searchable ? <ProjectPages list={results} view={view} empty={noResults} /> : noResults}
           </section>
         </div>
       ) : (

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import type { TCreatorProfile } from '@shared/schemas/creator';
 import { useCurrentUser } from '@/api/auth';
 import { creatorProfileQuery } from '@/api/users';
-import { creatorPath } from '@/components/gallery/ProjectCard';
 import { ProfileHeader } from '@/components/profile/ProfileHeader';
 import { FollowButton } from '@/components/project/FollowButton';
+import { creatorPath } from '@/lib/paths';
 
 export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
   const client = useQueryClient();

@@ -8,6 +8,7 @@ import type { TMyJob } from '@shared/schemas/job';
 import { useMyJobs } from '@/api/jobs';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatePanel } from '@/components/ui/state-panel';
 import { cn } from '@/lib/cn';
 import { CompanyLogo } from './CompanyLogo';
 
@@ -35,23 +36,23 @@ export function MyJobsTab() {
     );
   } else if (list.isError && !list.data) {
     body = (
-      <Panel icon={<AlertTriangle className="h-8 w-8 text-zinc-400" aria-hidden />} title="Something went wrong" text="We couldn't load your jobs. Please try again later." alert>
+      <StatePanel icon={AlertTriangle} alert title="Something went wrong" text="We couldn't load your jobs. Please try again later.">
         <Button variant="outline" busy={list.isFetching} onClick={() => void list.refetch()}>
           Try Again
         </Button>
-      </Panel>
+      </StatePanel>
     );
   } else if (jobs.length === 0) {
     body = (
-      <Panel
-        icon={<BriefcaseBusiness className="h-8 w-8 text-zinc-400" aria-hidden />}
+      <StatePanel
+        icon={BriefcaseBusiness}
         title="No job listings yet"
         text="Post a job to reach AI creators. Each listing's views and apply clicks show up here."
       >
         <Button asChild>
           <Link to="/post-job">Post a Job</Link>
         </Button>
-      </Panel>
+      </StatePanel>
     );
   } else {
     body = (
@@ -136,13 +137,3 @@ function JobState({ job }: { job: TMyJob }) {
   return <span className={cn('w-fit rounded-full px-2.5 py-0.5 text-xs font-medium', look)}>{label}</span>;
 }
 
-function Panel({ icon, title, text, alert, children }: { icon: ReactNode; title: string; text: string; alert?: boolean; children: ReactNode }) {
-  return (
-    <div role={alert ? 'alert' : undefined} className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-6 py-14 text-center">
-      {icon}
-      <h3 className="text-lg font-semibold">{title}</h3>
-      <p className="max-w-md text-sm text-zinc-600">{text}</p>
-      <div className="mt-2">{children}</div>
-    </div>
-  );
-}

@@ -1,6 +1,6 @@
 // The creator's inbox on /profile (issue 6, beyond SPEC): hire and contact messages sent from their
 // projects, newest first; opening one shows it in full and marks it read.
-import { ArrowUpRight, Inbox, Mail } from 'lucide-react';
+import { AlertTriangle, ArrowUpRight, Inbox, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { dateTime, relativeDate } from '@shared/format';
 import type { TInboxMessage } from '@shared/schemas/contact';
@@ -8,8 +8,8 @@ import { useInbox, useMarkMessageRead, useUnreadCount } from '@/api/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatePanel } from '@/components/ui/state-panel';
 import { cn } from '@/lib/cn';
-import { EmptyProjects } from './ProjectGrid';
 
 const LINK = 'inline-flex items-center gap-1 rounded-sm text-[13px] font-medium text-accent hover:text-accent-hover';
 const NO_SUBJECT = '(No subject)';
@@ -41,19 +41,17 @@ export function MessagesTab() {
   if (inbox.isPending) return <MessagesLoading />;
   if (inbox.isError && messages.length === 0) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-zinc-200 px-6 py-16 text-center">
-        <h3 className="text-lg font-semibold">Something went wrong</h3>
-        <p className="text-sm text-zinc-600">We couldn't load your messages. Please try again later.</p>
+      <StatePanel icon={AlertTriangle} alert title="Something went wrong" text="We couldn't load your messages. Please try again later.">
         <Button variant="outline" busy={inbox.isFetching} onClick={() => void inbox.refetch()}>
-          Try again
+          Try Again
         </Button>
-      </div>
+      </StatePanel>
     );
   }
   if (messages.length === 0) {
     return (
-      <EmptyProjects
-        icon={<Inbox className="h-8 w-8 text-zinc-400" aria-hidden />}
+      <StatePanel
+        icon={Inbox}
         title="No messages yet"
         text="When someone sends you a hire request from one of your projects, it arrives here and in your e-mail."
       />

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { displayName } from '@shared/format';
 import { isHttpUrl } from '@shared/schemas/common';
 import type { TPublicUser } from '@shared/schemas/user';
-import { creatorPath } from '@/components/gallery/ProjectCard';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user/UserAvatar';
+import { creatorPath } from '@/lib/paths';
 import { ContactDialog } from './ContactDialog';
 import { FollowButton } from './FollowButton';
 

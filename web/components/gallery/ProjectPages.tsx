@@ -1,15 +1,19 @@
-// A paged list of projects with its designed states (SPEC §2, §8): skeletons while loading,
-// the error view with retry, an empty view chosen by the page, cards or rows, 'Load More Projects'.
+// Every paged list of projects (SPEC §2, §8; DESIGN): the home gallery, search, categories, the
+// inspiration tabs, the profile's tabs and creator pages. Skeletons the size of the cards while
+// loading, the error view with retry, the page's own empty view, cards or rows with optional
+// controls per project, each project once, and 'Load More Projects'.
 import { useMemo, type ReactNode } from 'react';
 import { PROJECT_SKELETONS } from '@shared/constants';
 import type { TProject } from '@shared/schemas/project';
 import { Button } from '@/components/ui/button';
-import { GalleryError, GalleryLoading, GRID } from './GalleryStates';
-import { ProjectCard } from './ProjectCard';
-import { ProjectListItem, ProjectListItemSkeleton } from './ProjectListItem';
-import type { TProjectView } from './ViewToggle';
+import { GalleryError } from './GalleryStates';
+import { ProjectCard, ProjectCardSkeleton, type TProjectView } from './ProjectCard';
 
-/** What this view needs from an infinite query over project pages (lists and search alike). */
+/** DESIGN: 1, 2, 3 or 4 columns at <640, ≥640, ≥1024 and ≥1280 px. */
+export const GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+const LIST = 'flex flex-col gap-2';
+
+/** What this view needs from a paged query over projects (usePagedList). */
 export interface TProjectPages {
   data: { pages: { items: TProject[] }[] } | undefined;
   isPending: boolean;
@@ -22,15 +26,15 @@ export interface TProjectPages {
   fetchNextPage: () => Promise<unknown>;
 }
 
-interface ProjectResultsProps {
+interface ProjectPagesProps {
   list: TProjectPages;
   view?: TProjectView;
   /** Shown when the first page comes back empty. */
   empty: ReactNode;
   onTagClick?: (tag: string) => void;
+  /** Controls under each project (Edit, Delete). */
+  actions?: (project: TProject) => ReactNode;
 }
-
-const LIST = 'flex flex-col gap-2';
 
 /** Pages may overlap when projects arrive between two loads; each project shows once. */
 function uniqueProjects(pages: { items: TProject[] }[]): TProject[] {
@@ -44,18 +48,17 @@ function uniqueProjects(pages: { items: TProject[] }[]): TProject[] {
     });
 }
 
-export function ProjectResults({ list, view = 'grid', empty, onTagClick }: ProjectResultsProps) {
+export function ProjectPages({ list, view = 'grid', empty, onTagClick, actions }: ProjectPagesProps) {
   const projects = useMemo(() => uniqueProjects(list.data?.pages ?? []), [list.data]);
+  const layout = view === 'list' ? LIST : GRID;
 
   if (list.isPending) {
-    return view === 'list' ? (
-      <div role="status" aria-label="Loading projects" className={LIST}>
+    return (
+      <div role="status" aria-label="Loading projects" className={layout}>
         {Array.from({ length: PROJECT_SKELETONS }, (_, index) => (
-          <ProjectListItemSkeleton key={index} />
+          <ProjectCardSkeleton key={index} view={view} withActions={Boolean(actions)} />
         ))}
       </div>
-    ) : (
-      <GalleryLoading />
     );
   }
   if (list.isError && projects.length === 0) return <GalleryError onRetry={() => void list.refetch()} retrying={list.isFetching} />;
@@ -63,19 +66,11 @@ export function ProjectResults({ list, view = 'grid', empty, onTagClick }: Proje
 
   return (
     <div className="flex flex-col gap-8">
-      {view === 'list' ? (
-        <div className={LIST}>
-          {projects.map((project) => (
-            <ProjectListItem key={project.id} project={project} onTagClick={onTagClick} />
-          ))}
-        </div>
-      ) : (
-        <div className={GRID}>
-          {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} onTagClick={onTagClick} />
-          ))}
-        </div>
-      )}
+      <div className={layout}>
+        {projects.map((project) => (
+          <ProjectCard key={project.id} project={project} view={view} onTagClick={onTagClick} actions={actions?.(project)} />
+        ))}
+      </div>
       {list.isFetchNextPageError && (
         <p role="alert" className="text-center text-sm text-red-700">
           We couldn't load the projects. Please try again later.
