@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import type { TCreatorProfile } from '@shared/schemas/creator';
 import { useCurrentUser } from '@/api/auth';
 import { creatorProfileQuery } from '@/api/users';
-import { ProfileHeader } from '@/components/profile/ProfileHeader';
 import { FollowButton } from '@/components/project/FollowButton';
+import { MemberIdentity } from '@/components/user/MemberIdentity';
 import { creatorPath } from '@/lib/paths';
 
 export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
@@ -23,8 +23,9 @@ export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
   }
 
   return (
-    <ProfileHeader
+    <MemberIdentity
       user={user}
+      variant="page"
       actions={
         isSelf ? undefined : (
           <div className="flex w-full sm:w-40">
@@ -51,6 +52,6 @@ export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
           </Link>
         </p>
       )}
-    </ProfileHeader>
+    </MemberIdentity>
   );
 }
