@@ -5,7 +5,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { PROJECT_SKELETONS } from '@shared/constants';
 import type { TProject } from '@shared/schemas/project';
-import { Button } from '@/components/ui/button';
+import { LoadMore, type TMorePages } from '@/components/ui/load-more';
 import { GalleryError } from './GalleryStates';
 import { ProjectCard, ProjectCardSkeleton, type TProjectView } from './ProjectCard';
 
@@ -14,16 +14,12 @@ export const GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:gri
 const LIST = 'flex flex-col gap-2';
 
 /** What this view needs from a paged query over projects (usePagedList). */
-export interface TProjectPages {
+export interface TProjectPages extends TMorePages {
   data: { pages: { items: TProject[] }[] } | undefined;
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  isFetchNextPageError: boolean;
   refetch: () => Promise<unknown>;
-  fetchNextPage: () => Promise<unknown>;
 }
 
 interface ProjectPagesProps {
@@ -71,18 +67,7 @@ export function ProjectPages({ list, view = 'grid', empty, onTagClick, actions }
           <ProjectCard key={project.id} project={project} view={view} onTagClick={onTagClick} actions={actions?.(project)} />
         ))}
       </div>
-      {list.isFetchNextPageError && (
-        <p role="alert" className="text-center text-sm text-red-700">
-          We couldn't load the projects. Please try again later.
-        </p>
-      )}
-      {list.hasNextPage && (
-        <div className="flex justify-center">
-          <Button variant="outline" size="lg" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            Load More Projects
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={list} label="Load More Projects" failure="We couldn't load the projects. Please try again later." />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { longDate } from '@shared/format';
 import type { TMyJob } from '@shared/schemas/job';
 import { useMyJobs } from '@/api/jobs';
 import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatePanel } from '@/components/ui/state-panel';
 import { cn } from '@/lib/cn';
@@ -64,13 +65,7 @@ export function MyJobsTab() {
             </li>
           ))}
         </ul>
-        {list.hasNextPage && (
-          <div className="flex justify-center pt-4">
-            <Button variant="outline" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-              Load More Jobs
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={list} label="Load More Jobs" failure="We couldn't load more jobs. Please try again." />
       </>
     );
   }

@@ -7,6 +7,7 @@ import type { TInboxMessage } from '@shared/schemas/contact';
 import { useInbox, useMarkMessageRead, useUnreadCount } from '@/api/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatePanel } from '@/components/ui/state-panel';
 import { cn } from '@/lib/cn';
@@ -64,18 +65,7 @@ export function MessagesTab() {
           <MessageRow key={message.id} message={message} onOpen={() => !message.readAt && markRead.mutate(message.id)} />
         ))}
       </ul>
-      {inbox.isFetchNextPageError && (
-        <p role="alert" className="text-center text-sm text-red-700">
-          We couldn't load more messages. Please try again later.
-        </p>
-      )}
-      {inbox.hasNextPage && (
-        <div className="flex justify-center">
-          <Button variant="outline" busy={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
-            Load More Messages
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={inbox} label="Load More Messages" failure="We couldn't load more messages. Please try again later." />
     </div>
   );
 }
