@@ -45,6 +45,16 @@ export type TContactBody = z.input<typeof ZContactRequest>;
 /** What the support and career forms send: a contact request to the site, the honeypot aside. */
 export type TSiteMessage = Omit<TContactBody, typeof HONEYPOT_FIELD>;
 
+function siteMessage(
+  recipientId: typeof SUPPORT_RECIPIENT | typeof CAREERS_RECIPIENT,
+  { name, email }: { name: string; email: string },
+  subject: string,
+  message: string,
+  projectTitle: string | null = null,
+): TSiteMessage {
+  return { name, email, subject, message, recipientId, projectId: null, projectTitle };
+}
+
 const labelOf = (options: readonly { value: string; label: string }[], value: string) => options.find((option) => option.value === value)?.label ?? value;
 const ZRequired = (max: number) => z.string().trim().min(1).max(max);
 /** Strings while nothing is chosen (the select shows its placeholder), one of the keys once sent. */
@@ -75,15 +85,7 @@ export type TSupportForm = z.input<typeof ZSupportForm>;
  */
 export function toSupportRequest(values: z.output<typeof ZSupportForm>): TSiteMessage {
   const category = labelOf(SUPPORT_CATEGORIES, values.category);
-  return {
-    name: values.name,
-    email: values.email,
-    subject: `Support Request - ${category}: ${values.subject}`,
-    message: `Category: ${category}\n\n${values.message}`,
-    recipientId: SUPPORT_RECIPIENT,
-    projectId: null,
-    projectTitle: null,
-  };
+  return siteMessage(SUPPORT_RECIPIENT, values, `Support Request - ${category}: ${values.subject}`, `Category: ${category}\n\n${values.message}`);
 }
 
 /** With the labels around them, a cover letter and a resume link stay well inside the 5000 characters of a message. */
@@ -103,23 +105,16 @@ export type TCareerForm = z.input<typeof ZCareerForm>;
 /** SPEC §7: the position by its label in the subject; the message lists everything, 'Not provided' for a blank resume link. */
 export function toCareerApplication(values: z.output<typeof ZCareerForm>): TSiteMessage {
   const position = labelOf(CAREER_POSITIONS, values.position);
-  return {
-    name: values.name,
-    email: values.email,
-    subject: `Career Application - ${position}`,
-    message: [
-      `Position: ${position}`,
-      `Experience Level: ${labelOf(EXPERIENCE_LEVELS, values.experience)}`,
-      '',
-      'Cover Letter:',
-      values.message,
-      '',
-      `Resume/Portfolio: ${values.resumeUrl || 'Not provided'}`,
-    ].join('\n'),
-    recipientId: CAREERS_RECIPIENT,
-    projectId: null,
-    projectTitle: 'Career Application',
-  };
+  const message = [
+    `Position: ${position}`,
+    `Experience Level: ${labelOf(EXPERIENCE_LEVELS, values.experience)}`,
+    '',
+    'Cover Letter:',
+    values.message,
+    '',
+    `Resume/Portfolio: ${values.resumeUrl || 'Not provided'}`,
+  ].join('\n');
+  return siteMessage(CAREERS_RECIPIENT, values, `Career Application - ${position}`, message, 'Career Application');
 }
 
 /** A message in the creator's inbox: the sender's own name and address, for replying. */

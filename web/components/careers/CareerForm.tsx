@@ -1,11 +1,10 @@
 // 'Apply Now' (SPEC §2, §3, §5, §7, §8): a career application, sent to the site as
 // 'Career Application - {position}' with position, level, cover letter and resume link in the message.
-import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CAREER_POSITIONS, EXPERIENCE_LEVELS } from '@shared/constants';
 import { CAREER_FORM_LIMITS, toCareerApplication, ZCareerForm } from '@shared/schemas/contact';
 import { ContactForm, ContactIdentityFields, type TContactFormTexts } from '@/components/contact/ContactForm';
-import { OptionSelect } from '@/components/contact/OptionSelect';
+import { OptionField } from '@/components/contact/OptionField';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -36,28 +35,8 @@ export function CareerForm() {
         <>
           <div className="grid gap-5 sm:grid-cols-2">
             <ContactIdentityFields id="career" nameLabel="Full name" name={register('name')} email={register('email')} invalid={{ name: Boolean(errors.name), email: Boolean(errors.email) }} />
-            <FormField id="career-position" label="Position">
-              {(field) => (
-                <Controller
-                  control={control}
-                  name="position"
-                  render={({ field: select }) => (
-                    <OptionSelect {...field} {...select} aria-invalid={Boolean(errors.position)} placeholder="Choose a position" options={CAREER_POSITIONS} />
-                  )}
-                />
-              )}
-            </FormField>
-            <FormField id="career-experience" label="Experience level">
-              {(field) => (
-                <Controller
-                  control={control}
-                  name="experience"
-                  render={({ field: select }) => (
-                    <OptionSelect {...field} {...select} aria-invalid={Boolean(errors.experience)} placeholder="Choose your level" options={EXPERIENCE_LEVELS} />
-                  )}
-                />
-              )}
-            </FormField>
+            <OptionField control={control} name="position" id="career-position" label="Position" placeholder="Choose a position" options={CAREER_POSITIONS} />
+            <OptionField control={control} name="experience" id="career-experience" label="Experience level" placeholder="Choose your level" options={EXPERIENCE_LEVELS} />
           </div>
           <FormField id="career-message" label="Cover letter" hint="Tell us about yourself, the work you're proudest of, and why you want to join.">
             {(field) => <Textarea {...field} aria-invalid={Boolean(errors.message)} aria-required rows={8} maxLength={CAREER_FORM_LIMITS.coverLetter} {...register('message')} />}

@@ -1,10 +1,9 @@
 // 'Contact Support' (SPEC §2, §5, §7, §8): every field required, sent to the site as
 // 'Support Request - {category}: {subject}' with the category heading the message.
-import { Controller } from 'react-hook-form';
 import { SUPPORT_CATEGORIES, SUPPORT_REPLY_HOURS } from '@shared/constants';
 import { SUPPORT_FORM_LIMITS, toSupportRequest, ZSupportForm } from '@shared/schemas/contact';
 import { ContactForm, ContactIdentityFields, type TContactFormTexts } from '@/components/contact/ContactForm';
-import { OptionSelect } from '@/components/contact/OptionSelect';
+import { OptionField } from '@/components/contact/OptionField';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -29,17 +28,7 @@ export function SupportForm() {
           <div className="grid gap-5 sm:grid-cols-2">
             <ContactIdentityFields id="support" nameLabel="Name" name={register('name')} email={register('email')} invalid={{ name: Boolean(errors.name), email: Boolean(errors.email) }} />
           </div>
-          <FormField id="support-category" label="Category">
-            {(field) => (
-              <Controller
-                control={control}
-                name="category"
-                render={({ field: select }) => (
-                  <OptionSelect {...field} {...select} aria-invalid={Boolean(errors.category)} placeholder="Choose a category" options={SUPPORT_CATEGORIES} />
-                )}
-              />
-            )}
-          </FormField>
+          <OptionField control={control} name="category" id="support-category" label="Category" placeholder="Choose a category" options={SUPPORT_CATEGORIES} />
           <FormField id="support-subject" label="Subject">
             {(field) => <Input {...field} aria-invalid={Boolean(errors.subject)} aria-required maxLength={SUPPORT_FORM_LIMITS.subject} {...register('subject')} />}
           </FormField>
