@@ -1,7 +1,7 @@
 // A form select over fixed options (support categories, career positions and levels), bound to a react-hook-form field.
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectOptions, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 interface OptionFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -22,13 +22,7 @@ export function OptionField<T extends FieldValues>({ control, name, id, label, p
           <SelectTrigger {...control} aria-invalid={fieldState.invalid} ref={field.ref} onBlur={field.onBlur} aria-required className="w-full aria-invalid:border-red-500">
             <SelectValue placeholder={placeholder} />
           </SelectTrigger>
-          <SelectContent>
-            {options.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
+          <SelectOptions options={options} />
         </Select>
       )}
     </FormField>
