@@ -77,7 +77,6 @@ export const ZSupportForm = z.object({
   category: ZChoice(SUPPORT_CATEGORIES),
   message: ZRequired(SUPPORT_FORM_LIMITS.message),
 });
-export type TSupportForm = z.input<typeof ZSupportForm>;
 
 /**
  * SPEC §7: 'Support Request - {category}: {subject}', the message starting with the category. Both
@@ -100,7 +99,6 @@ export const ZCareerForm = z.object({
   message: ZRequired(CAREER_FORM_LIMITS.coverLetter),
   resumeUrl: z.string().trim().max(CAREER_FORM_LIMITS.resumeUrl),
 });
-export type TCareerForm = z.input<typeof ZCareerForm>;
 
 /** SPEC §7: the position by its label in the subject; the message lists everything, 'Not provided' for a blank resume link. */
 export function toCareerApplication(values: z.output<typeof ZCareerForm>): TSiteMessage {

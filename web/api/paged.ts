@@ -16,7 +16,7 @@ export interface TPage<T> {
 /** Query parameters; empty and undefined ones are left out. */
 export type TListQuery = Readonly<Record<string, string | number | undefined>>;
 
-export function listUrl(path: string, query: TListQuery): string {
+function listUrl(path: string, query: TListQuery): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(name, String(value));
   return search.size > 0 ? `${path}?${search}` : path;
@@ -31,7 +31,7 @@ export async function fetchPage<P extends TPagedPath>(path: P, query: TListQuery
 }
 
 /** Only what is set overrides the SPEC §7 defaults (an explicit undefined would too). */
-export interface TPagedOptions {
+interface TPagedOptions {
   enabled?: boolean;
   /** How long loaded pages count as fresh (the default: forever). */
   staleTime?: number;

@@ -32,7 +32,7 @@ export function useLikedProjects(enabled: boolean) {
 }
 
 /** SPEC §2: a number is an id, anything else a slug. */
-export function projectQuery(param: string) {
+function projectQuery(param: string) {
   return readQuery(/^\d+$/.test(param) ? `/api/projects/${Number(param)}` : `/api/projects/slug/${encodeURIComponent(param)}`);
 }
 
@@ -70,7 +70,7 @@ function replaceProject(projects: TProject[], id: number, change: (project: TPro
  * SPEC §4: the server's liked and newCount replace the shown values. Every cached copy of the
  * project takes them in place; only the liked-projects list, whose members changed, loads again.
  */
-export function writeLike(client: QueryClient, projectId: number, { liked, newCount }: TLikeResponse) {
+function writeLike(client: QueryClient, projectId: number, { liked, newCount }: TLikeResponse) {
   const change = (project: TProject): TProject => ({ ...project, isLiked: liked, likes: newCount });
   client.setQueriesData<TProject>({ predicate: (query) => PROJECT_QUERY.test(pathOf(query)) }, (project) =>
     project?.id === projectId ? change(project) : project,
@@ -85,6 +85,15 @@ export function writeLike(client: QueryClient, projectId: number, { liked, newCo
     return pages.every((page, index) => page === data.pages[index]) ? data : { ...data, pages };
   });
   return client.invalidateQueries({ queryKey: [LIKED_PROJECTS_PATH] });
+}
+
+/** Cached copies of a creator's projects learn the new follow state, so coming back to one shows it. */
+export function useRememberFollow(creatorId: number) {
+  const client = useQueryClient();
+  return (following: boolean) =>
+    client.setQueriesData<TProject>({ predicate: (query) => PROJECT_QUERY.test(pathOf(query)) }, (project) =>
+      project?.user.id === creatorId ? { ...project, isFollowing: following } : project,
+    );
 }
 
 export function likeProjectMutation(client: QueryClient) {

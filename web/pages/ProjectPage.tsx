@@ -1,13 +1,12 @@
 // Project detail (SPEC §2): every media file at detail size, the creator and actions beside them,
 // then similar projects. The parameter is an id when numeric, else a slug.
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { altText, displayName, longDate } from '@shared/format';
 import type { TMedia } from '@shared/schemas/media';
 import type { TProject } from '@shared/schemas/project';
 import { useCurrentUser } from '@/api/auth';
-import { useProject } from '@/api/projects';
+import { useProject, useRememberFollow } from '@/api/projects';
 import { useSiteName } from '@/api/site';
 import { ProjectMedia } from '@/components/media/ProjectMedia';
 import { PageContainer } from '@/components/page/PageContainer';
@@ -33,8 +32,6 @@ function fittedWidth(media: TMedia): number | null {
   return Math.floor(Math.min(DETAIL_BOX.width, width, (DETAIL_BOX.height * width) / height));
 }
 
-const PROJECT_DETAIL_KEY = /^\/api\/projects\/(\d+|slug\/.+)$/;
-
 export default function ProjectPage() {
   const { slug = '' } = useParams();
   const project = useProject(slug);
@@ -48,19 +45,11 @@ export default function ProjectPage() {
 
 function ProjectDetail({ project }: { project: TProject }) {
   const siteName = useSiteName();
-  const client = useQueryClient();
+  const rememberFollow = useRememberFollow(project.user.id);
   const { user, isSignedIn } = useCurrentUser();
   const creatorName = displayName(project.user);
   const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName }, siteName);
   const aiMetadata = projectAiMetadata(project.media);
-
-  /** Cached copies of this creator's projects learn the new follow state, so coming back shows it. */
-  function rememberFollow(following: boolean) {
-    client.setQueriesData<TProject>(
-      { predicate: (query) => PROJECT_DETAIL_KEY.test(String(query.queryKey[0])) },
-      (cached) => (cached && cached.user.id === project.user.id ? { ...cached, isFollowing: following } : cached),
-    );
-  }
 
   return (
     <PageContainer>

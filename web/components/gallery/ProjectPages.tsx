@@ -14,7 +14,7 @@ export const GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:gri
 const LIST = 'flex flex-col gap-2';
 
 /** What this view needs from a paged query over projects (usePagedList). */
-export interface TProjectPages extends TMorePages {
+interface TProjectPages extends TMorePages {
   data: { pages: { items: TProject[] }[] } | undefined;
   isPending: boolean;
   isError: boolean;
