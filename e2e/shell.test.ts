@@ -31,10 +31,14 @@ describe('site shell', () => {
     expect(pathname(page)).toBe('/JOBS/');
   });
 
-  it("names the product as the server is configured (SITE_NAME) in the page, the logo and the footer's copyright line", async () => {
+  it("names the product as the server is configured (SITE_NAME) in the page, the logo and the footer's copyright line, without asking for it", async () => {
     const page = await openPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     await page.goto('/about');
     await page.getByRole('heading', { name: `About ${siteName()}`, level: 1 }).waitFor();
+    // The page the server sent carries the name and support address: GET /api/site is for pages without them.
+    expect(asked).not.toContain('/api/site');
     expect(await page.locator('header').getByRole('link', { name: siteName() }).getAttribute('href')).toBe('/');
     expect(await page.getByRole('contentinfo').getByText(`© ${COPYRIGHT_YEAR} ${siteName()}. All rights reserved.`).isVisible()).toBe(true);
   });

@@ -61,6 +61,7 @@ export function ProjectCard({ project, view = 'grid', priority = false, onTagCli
       <LikeButton projectId={project.id} liked={project.isLiked} likes={project.likes} size="sm" />
     </div>
   );
+  // Cards show as many tags as list rows (SPEC §9: up to 3); the project page lists them all.
   const tags = <TagChips tags={project.tags} max={LIST_VIEW_TAGS} onTagClick={onTagClick} />;
   const controls = actions && <div className="flex gap-2">{actions}</div>;
 
