@@ -4,10 +4,10 @@
 // projects (a tag unique to the run) or from what GET /api/projects answers.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GALLERY_PAGE_SIZE, PROJECT_SKELETONS } from '../shared/constants';
+import { GALLERY_PAGE_SIZE, PROJECT_SKELETONS, TIMINGS } from '../shared/constants';
 import type { TProject } from '../shared/schemas/project';
 import { apiFetch, createProject, listAllProjects, signUpMember, uploadFixtures, type TApiMember } from './api-helpers';
-import { browserPerFile, holdRequests, siteName, toast } from './helpers';
+import { browserPerFile, holdRequests, siteName, toast, waitOnStoppedClock } from './helpers';
 
 const RUN = Date.now().toString(36);
 const RUN_TAG = `gal-${RUN}`;
@@ -215,10 +215,14 @@ describe('home gallery', () => {
   });
 
   it('asks a signed-out visitor to log in when liking, then goes to the login page after 1000 ms', async () => {
-    const page = await openHome();
+    const page = await openPage({ stoppedClock: true });
+    await page.goto('/');
+    await waitOnStoppedClock(page, cards(page).first());
     await cards(page).first().getByRole('button', { name: /^Like,/ }).click();
-    await toast(page, 'Authentication Required').filter({ hasText: 'Please log in to like projects' }).waitFor();
+    await waitOnStoppedClock(page, toast(page, 'Authentication Required').filter({ hasText: 'Please log in to like projects' }));
+    // The few milliseconds it took the toast to show are well inside the delay.
     expect(new URL(page.url()).pathname).toBe('/');
+    await page.clock.runFor(TIMINGS.failedLikeRedirect);
     await page.waitForURL((url) => url.pathname === '/login');
   });
 });

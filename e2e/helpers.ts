@@ -73,15 +73,19 @@ export async function stopClock(page: Page): Promise<void> {
 }
 
 /**
- * With the clock stopped, lets the page's time move a millisecond at a time until the element
- * shows: answers reach components through zero-delay timers, which need time to pass too.
+ * With the clock stopped, lets the page's time move in small steps until the element shows:
+ * answers reach components through zero-delay timers, and React shows a page that was loading
+ * only after a short throttle, so time has to pass for those too.
  */
 export async function waitOnStoppedClock(page: Page, element: Locator): Promise<void> {
   await expect
-    .poll(async () => {
-      await page.clock.runFor(1);
-      return element.isVisible();
-    })
+    .poll(
+      async () => {
+        await page.clock.runFor(10);
+        return element.isVisible();
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
 }
 

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '../shared/constants';
+import { IMAGE_MAX_BYTES, TIMINGS } from '../shared/constants';
 import type { TProject } from '../shared/schemas/project';
 import { getJson, signUpMember } from './api-helpers';
-import { browserPerFile, signUpThroughForm, toast } from './helpers';
+import { browserPerFile, signUpThroughForm, toast, waitOnStoppedClock } from './helpers';
 
 const FIXTURES = join(import.meta.dirname, '..', 'server', 'test', 'fixtures');
 
@@ -196,11 +196,14 @@ describe('upload page', () => {
   });
 
   it('sends a signed-out visitor to /login after telling them', async () => {
-    const page = await openPage();
+    const page = await openPage({ stoppedClock: true });
     await page.goto('/upload');
-    await toast(page, 'Unauthorized').filter({ hasText: 'You are logged out. Logging in again...' }).waitFor();
+    await waitOnStoppedClock(page, toast(page, 'Unauthorized').filter({ hasText: 'You are logged out. Logging in again...' }));
+    // The few milliseconds it took the toast to show are well inside the delay.
     expect(new URL(page.url()).pathname).toBe('/upload');
+    await page.clock.runFor(TIMINGS.loggedOutUploadRedirect);
     await page.waitForURL((url) => url.pathname === '/login');
+    await page.clock.resume();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
   });
 });
