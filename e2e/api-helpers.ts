@@ -1,5 +1,5 @@
 // Arrange through the public API (Node fetch against the test server): members, media, projects.
-import type { BrowserContext } from 'playwright-core';
+import { PAGE_HEADERS } from '../shared/constants';
 import type { TUploadResponse } from '../shared/schemas/media';
 import type { TProject } from '../shared/schemas/project';
 import { apiClient, type TApiMember, type TNewMember, type TNewProject, type TRequestOptions } from './api-client';
@@ -14,16 +14,15 @@ export function apiFetch(method: string, path: string, options: TRequestOptions 
   return api().request(method, path, options);
 }
 
-/** Signs up a new member with a fresh operator code and keeps the session cookie. */
-export async function signUpMember(member: Partial<TNewMember> = {}): Promise<TApiMember> {
+/** Signs up a new member (with a fresh operator code unless given a member's) and keeps the session cookie. */
+export async function signUpMember(member: Partial<TNewMember> = {}, invitationCode = inviteCodes(1)[0]): Promise<TApiMember> {
   const full: TNewMember = {
     email: member.email ?? uniqueEmail('api'),
     password: member.password ?? 'correct-horse-battery',
     firstName: member.firstName ?? 'Grace',
     lastName: member.lastName ?? 'Hopper',
   };
-  const [invitationCode] = inviteCodes(1);
-  return api().signUp(full, invitationCode!);
+  return api().signUp(full, invitationCode ?? '');
 }
 
 /** Uploads fixture files (names in server/test/fixtures, e.g. 'a1111.png', 'clip.mp4') in one request. */
@@ -46,7 +45,15 @@ export function getJson<T>(path: string, cookie?: string): Promise<T> {
   return api().getJson<T>(path, cookie);
 }
 
-/** Signs a Playwright context in as the member by adding the session cookie. */
-export async function signInContext(context: BrowserContext, cookie: string): Promise<void> {
-  await context.addCookies([{ name: 'sid', value: cookie, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+/** Every project a list answers (`/api/projects?sort=recent`, a category's, …), following the paging headers. */
+export async function listAllProjects(path: string): Promise<TProject[]> {
+  const all: TProject[] = [];
+  let cursor: string | null = null;
+  do {
+    const separator = path.includes('?') ? '&' : '?';
+    const response = await apiFetch('GET', `${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    all.push(...((await response.json()) as TProject[]));
+    cursor = response.headers.get(PAGE_HEADERS.nextCursor);
+  } while (cursor);
+  return all;
 }

@@ -1,9 +1,9 @@
 // Accounts in the browser (SPEC §2, §4, §5, §8): sign up with an invitation code, sign out, sign in.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserPerFile, inviteCodes, signUpThroughForm, skipTourIfShown, uniqueEmail } from './helpers';
+import { browserPerFile, inviteCodes, signUpThroughForm, toast, uniqueEmail } from './helpers';
 
-const { openPage, context } = browserPerFile();
+const { openPage } = browserPerFile();
 
 const initials = (page: Page) => page.locator('header').getByText('AL', { exact: true });
 const headerSignIn = (page: Page) => page.locator('header').getByRole('link', { name: 'Sign In' });
@@ -23,13 +23,12 @@ describe('accounts', () => {
   it('signs up with a code from npm run invite, shows the initials, signs out from the avatar menu and signs back in', async () => {
     const page = await openPage();
     const member = await signUpThroughForm(page, { firstName: 'Ada', lastName: 'Lovelace' });
-    await skipTourIfShown(page);
-    await initials(page).waitFor({ state: 'visible', timeout: 5000 });
+    await initials(page).waitFor();
     expect(await headerSignIn(page).count()).toBe(0);
 
     await page.locator('header').getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await headerSignIn(page).waitFor({ state: 'visible', timeout: 5000 });
+    await headerSignIn(page).waitFor();
     expect(await initials(page).count()).toBe(0);
     expect(await page.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(401);
 
@@ -39,7 +38,7 @@ describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await initials(page).waitFor({ state: 'visible', timeout: 5000 });
+    await initials(page).waitFor();
   });
 
   it('pre-fills the code from an invite link', async () => {
@@ -53,13 +52,12 @@ describe('accounts', () => {
     const [code] = inviteCodes(1);
     await fillSignup(page, code!);
     await page.waitForURL((url) => url.pathname === '/');
-    await skipTourIfShown(page);
-    await context().clearCookies();
+    await page.context().clearCookies();
 
     await fillSignup(page, code!);
     const message = 'This invitation code has already been used.';
-    await page.getByRole('alert').filter({ hasText: message }).waitFor({ timeout: 5000 });
-    await page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: message }).waitFor({ timeout: 5000 });
+    await page.getByRole('alert').filter({ hasText: message }).waitFor();
+    await toast(page).and(page.locator('[data-type="error"]')).filter({ hasText: message }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/signup');
     expect(await page.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(401);
   });
@@ -67,7 +65,7 @@ describe('accounts', () => {
   it('refuses an unknown invitation code with the SPEC text', async () => {
     const page = await openPage();
     await fillSignup(page, 'ZZZZZZZZZZ');
-    await page.getByRole('alert').filter({ hasText: 'Invitation code not found. Please check the code and try again.' }).waitFor({ timeout: 5000 });
+    await page.getByRole('alert').filter({ hasText: 'Invitation code not found. Please check the code and try again.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/signup');
   });
 
@@ -89,8 +87,7 @@ describe('accounts', () => {
     await page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const toast = page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'Sign in failed' });
-    await toast.waitFor({ timeout: 5000 });
+    await toast(page, 'Sign in failed').and(page.locator('[data-type="error"]')).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 });

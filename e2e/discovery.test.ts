@@ -2,13 +2,13 @@
 // category filters, the category page with real counts, sort, list view and tag filters, and the
 // inspiration tabs with load more. The database is shared with the other spec files, so this file
 // makes its own projects under words unique to the run and asks the API what to expect.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DISCOVER_TAB_SIZE, PROJECT_SKELETONS } from '../shared/constants';
 import type { TCategorySummary } from '../shared/schemas/creator';
-import { PAGE_HEADERS, type TProject } from '../shared/schemas/project';
-import { apiFetch, createProject, getJson, signUpMember, uploadFixtures, type TApiMember } from './api-helpers';
-import { dismissCookieBanner, launchBrowser, newContext } from './helpers';
+import type { TProject } from '../shared/schemas/project';
+import { apiFetch, createProject, getJson, listAllProjects, signUpMember, uploadFixtures, type TApiMember } from './api-helpers';
+import { browserPerFile, holdRequests, siteName } from './helpers';
 
 const RUN = Date.now().toString(36);
 /** One search word (letters and digits only) in the title of every search project. */
@@ -19,8 +19,7 @@ const WEB_TAG = `wdtag${RUN}`;
 const BULK = 13;
 const CATEGORY = 'Web Design';
 
-let browser: Browser;
-let context: BrowserContext;
+const browser = browserPerFile();
 let member: TApiMember;
 /** Search projects: Social (liked), Branding, Illustration; created in this order after the bulk. */
 let social: TProject;
@@ -29,21 +28,7 @@ let illustration: TProject;
 /** Web Design projects, oldest first; the first one is liked, the last one has five tags. */
 const web: TProject[] = [];
 
-/** Every project a list answers, following the paging headers. */
-async function listAll(path: string): Promise<TProject[]> {
-  const all: TProject[] = [];
-  let cursor: string | null = null;
-  do {
-    const separator = path.includes('?') ? '&' : '?';
-    const response = await apiFetch('GET', `${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    all.push(...((await response.json()) as TProject[]));
-    cursor = response.headers.get(PAGE_HEADERS.nextCursor);
-  } while (cursor);
-  return all;
-}
-
 beforeAll(async () => {
-  browser = await launchBrowser();
   member = await signUpMember({ firstName: 'Ada', lastName: 'Discovery' });
   const total = BULK + 3 + 3;
   // Each media file belongs to one project; ten files a request at most.
@@ -73,18 +58,8 @@ beforeAll(async () => {
   for (const project of [social, web[0] as TProject]) await apiFetch('POST', `/api/projects/${project.id}/like`, { cookie: member.cookie });
 });
 
-afterEach(async () => {
-  await context?.close();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
 async function openPage(path: string): Promise<Page> {
-  context = await newContext(browser);
-  await dismissCookieBanner(context);
-  const page = await context.newPage();
+  const page = await browser.openPage();
   await page.goto(path);
   return page;
 }
@@ -118,7 +93,7 @@ describe('search', () => {
     expect(await headerBox.inputValue()).toBe('');
     expect(await page.evaluate(() => sessionStorage.getItem('headerSearchQuery'))).toBeNull();
     expect(await page.getByRole('searchbox', { name: 'Search for projects' }).inputValue()).toBe(WORD);
-    expect(await page.title()).toBe(`Search Results for "${WORD}" | Portfolio Platform`);
+    expect(await page.title()).toBe(`Search Results for "${WORD}" | ${siteName()}`);
 
     // The count is every match, not the page: Load More Projects brings the rest.
     await loadMore(page).click();
@@ -200,12 +175,12 @@ describe('category page', () => {
       'Updated daily',
     ]);
     expect(await main(page).locator('header').getByText('Trending', { exact: true }).isVisible()).toBe(true);
-    expect(await page.title()).toBe('Web Design | Portfolio Platform');
+    expect(await page.title()).toBe(`Web Design | ${siteName()}`);
   });
 
   it('reorders the projects with the sort select', async () => {
     const base = `/api/projects/category/${encodeURIComponent(CATEGORY)}`;
-    const [trending, recent, popular] = await Promise.all([listAll(`${base}?sort=trending`), listAll(`${base}?sort=recent`), listAll(`${base}?sort=popular`)]);
+    const [trending, recent, popular] = await Promise.all([listAllProjects(`${base}?sort=trending`), listAllProjects(`${base}?sort=recent`), listAllProjects(`${base}?sort=popular`)]);
     expect(recent[0]?.id).toBe(web[2]?.id);
     expect(trending[0]?.id).not.toBe(recent[0]?.id);
 
@@ -264,7 +239,7 @@ describe('inspiration', () => {
   it('shows the heading and trending tag chips that open a search', async () => {
     const page = await openPage('/inspiration');
     await page.getByRole('heading', { name: 'Discover Creative Inspiration' }).waitFor();
-    expect(await page.title()).toBe('Inspiration | Portfolio Platform');
+    expect(await page.title()).toBe(`Inspiration | ${siteName()}`);
     const chips = page.getByRole('navigation', { name: 'Trending tags' }).getByRole('link');
     expect(await chips.allInnerTexts()).toEqual(['Discover', 'Animation', 'Branding', 'Illustration', 'Mobile', 'Print', 'Product Design', 'Typography', 'Web Design']);
     await chips.filter({ hasText: 'Product Design' }).click();
@@ -273,7 +248,7 @@ describe('inspiration', () => {
   });
 
   it('switches tabs and loads the next 12 of the open tab', async () => {
-    const [trending, recent] = await Promise.all([listAll('/api/projects?sort=trending'), listAll('/api/projects?sort=recent')]);
+    const [trending, recent] = await Promise.all([listAllProjects('/api/projects?sort=trending'), listAllProjects('/api/projects?sort=recent')]);
     expect(recent.length).toBeGreaterThan(DISCOVER_TAB_SIZE);
     expect(trending[0]?.id).not.toBe(recent[0]?.id);
     const page = await openPage('/inspiration');
@@ -292,15 +267,9 @@ describe('inspiration', () => {
   });
 
   it('shows 8 skeleton cards while a tab loads, and the empty text when there are no projects', async () => {
-    context = await newContext(browser);
-    await dismissCookieBanner(context);
-    const page = await context.newPage();
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    await page.route(/\/api\/projects\?/, async (route) => {
-      await answered;
-      await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'x-has-more': 'false' }, body: '[]' });
-    });
+    const page = await browser.openPage();
+    await page.route(/\/api\/projects\?/, (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'x-has-more': 'false' }, body: '[]' }));
+    const answer = await holdRequests(page, /\/api\/projects\?/);
     await page.goto('/inspiration');
     const loading = page.getByRole('tabpanel').getByRole('status', { name: 'Loading projects' });
     await loading.waitFor();

@@ -2,12 +2,12 @@
 // filters with chips, the designed states, lazy card media, the signed-out like and Explore.
 // The database is shared with the other spec files, so expectations come from this file's own
 // projects (a tag unique to the run) or from what GET /api/projects answers.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GALLERY_PAGE_SIZE, PROJECT_SKELETONS } from '../shared/constants';
-import { PAGE_HEADERS, type TProject } from '../shared/schemas/project';
-import { apiFetch, createProject, signUpMember, uploadFixtures, type TApiMember } from './api-helpers';
-import { dismissCookieBanner, launchBrowser, newContext } from './helpers';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GALLERY_PAGE_SIZE, PROJECT_SKELETONS, TIMINGS } from '../shared/constants';
+import type { TProject } from '../shared/schemas/project';
+import { apiFetch, createProject, listAllProjects, signUpMember, uploadFixtures, type TApiMember } from './api-helpers';
+import { browserPerFile, holdRequests, siteName, toast, waitOnStoppedClock } from './helpers';
 
 const RUN = Date.now().toString(36);
 const RUN_TAG = `gal-${RUN}`;
@@ -15,26 +15,15 @@ const SOLO_TAG = `solo-${RUN}`;
 const PROJECT_COUNT = 15;
 const SOCIAL_PROJECTS = 3;
 
-let browser: Browser;
-let context: BrowserContext;
+const { openPage } = browserPerFile();
 let member: TApiMember;
 /** This file's projects, oldest first. */
 const created: TProject[] = [];
 
-/** Every project the API lists for a query, following the paging headers. */
-async function listAll(query: string): Promise<TProject[]> {
-  const all: TProject[] = [];
-  let cursor: string | null = null;
-  do {
-    const response = await apiFetch('GET', `/api/projects?${query}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    all.push(...((await response.json()) as TProject[]));
-    cursor = response.headers.get(PAGE_HEADERS.nextCursor);
-  } while (cursor);
-  return all;
-}
+/** Every project the gallery's list request answers for a query. */
+const listAll = (query: string) => listAllProjects(`/api/projects?${query}`);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   member = await signUpMember({ firstName: 'Grace', lastName: 'Hopper' });
   // Each media file belongs to one project: one upload per project, ten files a request at most.
   const first = await uploadFixtures(member, Array.from({ length: 10 }, () => 'a1111.png'));
@@ -55,18 +44,8 @@ beforeAll(async () => {
   await apiFetch('POST', `/api/projects/${created[0]?.id}/like`, { cookie: member.cookie });
 });
 
-afterEach(async () => {
-  await context?.close();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-async function openHome(width = 1280): Promise<Page> {
-  context = await newContext(browser, { width });
-  await dismissCookieBanner(context);
-  const page = await context.newPage();
+async function openHome(): Promise<Page> {
+  const page = await openPage();
   await page.goto('/');
   await cards(page).first().waitFor();
   return page;
@@ -166,15 +145,9 @@ describe('home gallery', () => {
   });
 
   it('shows 8 skeleton cards while loading, then the error view, and Try Again loads the projects', async () => {
-    context = await newContext(browser);
-    await dismissCookieBanner(context);
-    const page = await context.newPage();
-    let answerFailure = () => {};
-    const failureSent = new Promise<void>((resolve) => (answerFailure = resolve));
-    await page.route(LIST_REQUEST, async (route) => {
-      await failureSent;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' });
-    });
+    const page = await openPage();
+    await page.route(LIST_REQUEST, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' }));
+    const answerFailure = await holdRequests(page, LIST_REQUEST);
     await page.goto('/');
     const loading = gallery(page).getByRole('status', { name: 'Loading projects' });
     await loading.waitFor();
@@ -190,9 +163,7 @@ describe('home gallery', () => {
   });
 
   it('invites the first upload when there are no projects at all', async () => {
-    context = await newContext(browser);
-    await dismissCookieBanner(context);
-    const page = await context.newPage();
+    const page = await openPage();
     await page.route(LIST_REQUEST, (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'x-has-more': 'false' }, body: '[]' }));
     await page.goto('/');
     await gallery(page).getByRole('heading', { name: 'No projects found' }).waitFor();
@@ -230,13 +201,11 @@ describe('home gallery', () => {
     const image = media.locator('img:not([alt=""])');
     expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/card\.(webp|avif)$/);
     expect(await image.getAttribute('width')).toBe('400');
-    expect(await image.getAttribute('alt')).toBe(`AI-generated illustration by @Grace Hopper on Portfolio Platform - ${project.title}`);
+    expect(await image.getAttribute('alt')).toBe(`AI-generated illustration by @Grace Hopper on ${siteName()} - ${project.title}`);
   });
 
   it("shows 'Failed to load' when a card's media cannot be fetched", async () => {
-    context = await newContext(browser);
-    await dismissCookieBanner(context);
-    const page = await context.newPage();
+    const page = await openPage();
     await page.route(/\/media\/.+\/card\.(webp|avif)$/, (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto('/');
     await showRecent(page);
@@ -246,21 +215,22 @@ describe('home gallery', () => {
   });
 
   it('asks a signed-out visitor to log in when liking, then goes to the login page after 1000 ms', async () => {
-    const page = await openHome();
+    const page = await openPage({ stoppedClock: true });
+    await page.goto('/');
+    await waitOnStoppedClock(page, cards(page).first());
     await cards(page).first().getByRole('button', { name: /^Like,/ }).click();
-    await page.getByText('Authentication Required').waitFor();
-    expect(await page.getByText('Please log in to like projects').isVisible()).toBe(true);
+    await waitOnStoppedClock(page, toast(page, 'Authentication Required').filter({ hasText: 'Please log in to like projects' }));
+    // The few milliseconds it took the toast to show are well inside the delay.
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.waitForURL((url) => url.pathname === '/login', { timeout: 3000 });
+    await page.clock.runFor(TIMINGS.failedLikeRedirect);
+    await page.waitForURL((url) => url.pathname === '/login');
   });
 });
 
 describe('Explore', () => {
   it('opens a random project from the gallery', async () => {
     const slugs = new Set((await listAll('sort=recent')).map((project) => project.slug));
-    context = await newContext(browser);
-    await dismissCookieBanner(context);
-    const page = await context.newPage();
+    const page = await openPage();
     await page.goto('/about');
     await page.locator('header').getByRole('button', { name: 'Explore' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/project/'));
@@ -268,9 +238,7 @@ describe('Explore', () => {
   });
 
   it('goes home when there is no project to open', async () => {
-    context = await newContext(browser);
-    await dismissCookieBanner(context);
-    const page = await context.newPage();
+    const page = await openPage();
     await page.route('**/api/projects/random', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"No projects yet"}' }));
     await page.goto('/about');
     await page.locator('header').getByRole('button', { name: 'Explore' }).click();

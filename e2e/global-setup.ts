@@ -11,8 +11,12 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    siteName: string;
   }
 }
+
+/** Not the default name: pages that showed a name written into the client instead of the server's would fail. */
+const SITE_NAME = 'Prompt Atelier';
 
 async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 240_000;
@@ -34,7 +38,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', SITE_NAME },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -43,6 +47,7 @@ export default async function setup(project: TestProject) {
   await waitForReady(`${baseUrl}/healthz`, child, () => log);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('siteName', SITE_NAME);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));

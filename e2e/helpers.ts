@@ -1,42 +1,112 @@
-// Page helpers shared by the browser specs.
+// What the browser specs share: one browser per file, a fresh context per page (cookie choice
+// made, a member signed in with the tour done), the page clock, held requests, toasts and sign-up.
 import { execFileSync } from 'node:child_process';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import type { TNewMember } from './api-client';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { STORAGE_KEYS } from '../shared/constants';
+import type { TApiMember, TNewMember } from './api-client';
 
 export const baseUrl = (): string => inject('baseUrl');
+/** The product name the test server is configured with (SITE_NAME): the client must show this one. */
+export const siteName = (): string => inject('siteName');
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+export interface TPageOptions {
+  /** Signed in as this member, the onboarding tour already done. */
+  member?: TApiMember;
+  width?: number;
+  reducedMotion?: 'reduce';
+  /** Leave the cookie choice unmade, so the banner shows (its own spec); else it is made up front. */
+  cookieBanner?: boolean;
+  /** Stop the page's clock: timers (the banner's and the tour's delays) run only by `page.clock.runFor`. */
+  stoppedClock?: boolean;
+}
+
+export interface TBrowserPerFile {
+  /** A page in a fresh context (own cookies and storage), closed after the test. */
+  openPage(options?: TPageOptions): Promise<Page>;
+}
+
+/** Registers the hooks for one browser per spec file and a fresh context per page. */
+export function browserPerFile(): TBrowserPerFile {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    });
   });
-}
-
-/** A fresh context (own cookies and storage) on the test server. */
-export async function newContext(browser: Browser, options: { width?: number } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: options.width ?? 1280, height: 800 },
-    permissions: ['clipboard-read', 'clipboard-write'],
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
-  return context;
+  afterAll(async () => {
+    await browser.close();
+  });
+  return {
+    async openPage({ member, width = 1280, reducedMotion, cookieBanner = false, stoppedClock = false } = {}) {
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width, height: 800 },
+        reducedMotion,
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
+      contexts.push(context);
+      if (!cookieBanner) await context.addInitScript((key) => window.localStorage.setItem(key, 'dismissed'), STORAGE_KEYS.cookieConsent);
+      if (member) {
+        await context.addCookies([{ name: 'sid', value: member.cookie, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+        await context.addInitScript(({ prefix, id }) => window.localStorage.setItem(`${prefix}_${id}`, 'true'), {
+          prefix: STORAGE_KEYS.onboardingCompletedPrefix,
+          id: member.id,
+        });
+      }
+      const page = await context.newPage();
+      if (stoppedClock) await stopClock(page);
+      return page;
+    },
+  };
 }
 
-/** Stores a cookie choice up front so the banner stays out of a spec about something else. */
-export async function dismissCookieBanner(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'dismissed'));
+/** From now on (and across reloads) the page's timers run only by `page.clock.runFor`, until `page.clock.resume()`. */
+export async function stopClock(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
 }
 
-/** Closes the onboarding tour with 'Skip tour' if it opens within the auto-start delay. */
-export async function skipTourIfShown(page: Page): Promise<void> {
-  const skip = page.getByRole('button', { name: 'Skip tour' });
-  try {
-    await skip.waitFor({ state: 'visible', timeout: 2500 });
-    await skip.click();
-  } catch {
-    // The tour did not open (already completed for this member).
-  }
+/**
+ * With the clock stopped, lets the page's time move in small steps until the element shows:
+ * answers reach components through zero-delay timers, and React shows a page that was loading
+ * only after a short throttle, so time has to pass for those too.
+ */
+export async function waitOnStoppedClock(page: Page, element: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(10);
+        return element.isVisible();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * Holds requests matching `url` until the returned release is called, then passes them on: to a
+ * route registered before this one (a made-up answer), else to the server.
+ */
+export async function holdRequests(page: Page, url: Parameters<Page['route']>[0]): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  return release;
+}
+
+/** The toasts on the page; with a title, the one with that title. */
+export function toast(page: Page, title?: string) {
+  const toasts = page.locator('[data-sonner-toast]');
+  return title ? toasts.filter({ has: page.getByText(title, { exact: true }) }) : toasts;
 }
 
 /** New operator invitation codes, exactly as a newcomer gets them: `npm run --silent invite -- --count N`. */
@@ -54,8 +124,11 @@ export function uniqueEmail(prefix = 'member'): string {
   return `${prefix}-${Date.now()}-${counter}@example.com`;
 }
 
-/** Signs up through the real form with a fresh operator code. */
-export async function signUpThroughForm(page: Page, member: Partial<TNewMember> = {}): Promise<TNewMember> {
+/**
+ * Signs up through the real form with a fresh operator code. A new member is greeted by the
+ * onboarding tour: it is skipped unless the spec is about the tour.
+ */
+export async function signUpThroughForm(page: Page, member: Partial<TNewMember> = {}, { tour = 'skip' }: { tour?: 'skip' | 'keep' } = {}): Promise<TNewMember> {
   const full: TNewMember = {
     email: member.email ?? uniqueEmail(),
     password: member.password ?? 'correct-horse-battery',
@@ -71,35 +144,6 @@ export async function signUpThroughForm(page: Page, member: Partial<TNewMember> 
   await page.getByLabel('Confirm password').fill(full.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  if (tour === 'skip') await page.getByRole('button', { name: 'Skip tour' }).click();
   return full;
-}
-
-/**
- * One browser per spec file and a fresh context per test (own cookies and storage, the
- * cookie banner already answered): registers the hooks and returns the page opener.
- */
-export function browserPerFile(): { openPage(): Promise<Page>; context(): BrowserContext } {
-  let browser: Browser;
-  let context: BrowserContext | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  return {
-    async openPage() {
-      context = await newContext(browser);
-      await dismissCookieBanner(context);
-      return context.newPage();
-    },
-    context() {
-      if (!context) throw new Error('no page opened yet');
-      return context;
-    },
-  };
 }

@@ -1,7 +1,7 @@
 // Invitation codes page (SPEC §2, §4, §8): lists a member's codes and copies them with a 2 s check mark.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserPerFile, signUpThroughForm, skipTourIfShown } from './helpers';
+import { browserPerFile, signUpThroughForm } from './helpers';
 
 const { openPage } = browserPerFile();
 
@@ -11,7 +11,6 @@ describe('invitation codes page', () => {
   it("lists a new member's three available codes and counts them under Your Impact", async () => {
     const page = await openPage();
     await signUpThroughForm(page);
-    await skipTourIfShown(page);
     await page.goto('/invitation-codes');
     await page.getByRole('heading', { name: 'Invitation Codes', level: 1 }).waitFor();
     await availableCodes(page).first().waitFor();
@@ -31,14 +30,13 @@ describe('invitation codes page', () => {
   it('copies a code to the clipboard and shows a check mark for 2 s', async () => {
     const page = await openPage();
     await signUpThroughForm(page);
-    await skipTourIfShown(page);
     await page.goto('/invitation-codes');
     await availableCodes(page).first().waitFor();
     const code = (await availableCodes(page).first().locator('.font-mono').innerText()).trim();
 
     await page.getByRole('button', { name: `Copy code ${code}` }).click();
     const copied = page.getByRole('button', { name: `Copied code ${code}` });
-    await copied.waitFor({ state: 'visible', timeout: 1000 });
+    await copied.waitFor();
     expect(await copied.locator('svg.lucide-check').count()).toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 
@@ -46,7 +44,7 @@ describe('invitation codes page', () => {
     expect(await copied.count()).toBe(0);
 
     await page.getByRole('button', { name: `Copy invite link for ${code}` }).click();
-    await page.getByRole('button', { name: `Copied invite link for ${code}` }).waitFor({ state: 'visible', timeout: 1000 });
+    await page.getByRole('button', { name: `Copied invite link for ${code}` }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}/signup?code=${code}`);
   });
 

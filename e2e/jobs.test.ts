@@ -2,37 +2,14 @@
 // mode: the form with its messages, paying with Stripe's test cards, the success view, the
 // provider's redirect back, the board's search, type filter, counter and JobPosting data, and
 // the profile's My Jobs tab.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { longDate } from '../shared/format';
 import type { TCreateJobBody, TJob, TMyJob, TPaymentSession, TTestCardPaymentResult } from '../shared/schemas/job';
-import { apiFetch, signInContext, signUpMember, type TApiMember } from './api-helpers';
-import { baseUrl, dismissCookieBanner, launchBrowser, newContext } from './helpers';
+import { apiFetch, signUpMember, type TApiMember } from './api-helpers';
+import { baseUrl, browserPerFile, holdRequests, toast } from './helpers';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-/** A page for a visitor, or for a member (signed in, onboarding tour already done). */
-async function openPage(member?: TApiMember): Promise<Page> {
-  context = await newContext(browser);
-  await dismissCookieBanner(context);
-  if (member) {
-    await signInContext(context, member.cookie);
-    await context.addInitScript((id) => window.localStorage.setItem(`onboarding-completed_${id}`, 'true'), member.id);
-  }
-  return context.newPage();
-}
+const { openPage } = browserPerFile();
 
 let counter = 0;
 /** A word no other listing in the shared e2e database contains. */
@@ -93,17 +70,8 @@ async function liveJobCount(): Promise<number> {
   return Number(response.headers.get('x-total-count'));
 }
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').getByText(title, { exact: true });
 const counterText = (page: Page) => page.getByText(/^Showing \d+ of \d+ jobs$/);
 const jobCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-
-/** Holds requests back a little, so a busy state ('Processing...', skeletons) can be seen. */
-async function slowDown(page: Page, pattern: string | ((url: URL) => boolean), ms = 800): Promise<void> {
-  await page.route(pattern, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
-}
 
 async function pickOption(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
@@ -154,7 +122,7 @@ describe('post a job', () => {
 
   it("shows the schema's messages next to their fields and sends nothing while the form is invalid", async () => {
     const member = await signUpMember();
-    const page = await openPage(member);
+    const page = await openPage({ member });
     let posted = false;
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/jobs') posted = true;
@@ -196,7 +164,7 @@ describe('post a job', () => {
 
   it('posts a job through the form, pays with 4242 4242 4242 4242, shows the success view and the job on /jobs', async () => {
     const member = await signUpMember({ firstName: 'Hana', lastName: 'Hiring' });
-    const page = await openPage(member);
+    const page = await openPage({ member });
     await page.goto('/jobs');
     await page.getByRole('link', { name: 'Post a Job - $250' }).first().click();
     await page.waitForURL((url) => url.pathname === '/post-job');
@@ -238,14 +206,15 @@ describe('post a job', () => {
     await fillCard(page, '4242424242424242');
     expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
     expect(await page.getByLabel('Expiry (MM/YY)').inputValue()).toBe('12/34');
-    await slowDown(page, '**/api/payments/test/confirm');
+    const releasePayment = await holdRequests(page, '**/api/payments/test/confirm');
     await page.getByRole('button', { name: 'Pay $250' }).click();
     const processing = page.getByRole('button', { name: 'Processing...' });
-    await processing.waitFor({ timeout: 2000 });
+    await processing.waitFor();
     expect(await processing.isDisabled()).toBe(true);
+    releasePayment();
 
     await toast(page, 'Payment Successful').waitFor();
-    expect(await page.locator('[data-sonner-toast]').getByText('Your job posting is now live!').isVisible()).toBe(true);
+    expect(await toast(page, 'Payment Successful').getByText('Your job posting is now live!').isVisible()).toBe(true);
     await page.getByRole('heading', { name: 'Job Posted Successfully!' }).waitFor();
     expect(await page.getByRole('link', { name: 'Manage My Jobs' }).getAttribute('href')).toBe('/profile?tab=jobs');
     expect((await myJob(member, jobId))?.status).toBe('active');
@@ -268,14 +237,14 @@ describe('post a job', () => {
   it("shows 'Payment Failed' for the declined card 4000 0000 0000 0002 and stays on the payment step", async () => {
     const member = await signUpMember();
     const job = await postJob(member);
-    const page = await openPage(member);
+    const page = await openPage({ member });
     await page.goto(`/post-job?job=${job.id}`);
     await page.getByRole('heading', { name: 'Complete Your Payment' }).waitFor();
 
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay $250' }).click();
     await toast(page, 'Payment Failed').waitFor();
-    expect(await page.locator('[data-sonner-toast]').getByText('Your card was declined.').isVisible()).toBe(true);
+    expect(await toast(page).getByText('Your card was declined.').isVisible()).toBe(true);
 
     expect(await page.getByRole('heading', { name: 'Complete Your Payment' }).isVisible()).toBe(true);
     const pay = page.getByRole('button', { name: 'Pay $250' });
@@ -287,7 +256,7 @@ describe('post a job', () => {
 
   it("shows the server's message in an 'Error' toast when the job cannot be created, and stays on the form", async () => {
     const member = await signUpMember();
-    const page = await openPage(member);
+    const page = await openPage({ member });
     await page.route((url) => url.pathname === '/api/jobs', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Job posting is paused for maintenance' }) })
@@ -308,7 +277,7 @@ describe('post a job', () => {
     });
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await toast(page, 'Error').waitFor();
-    expect(await page.locator('[data-sonner-toast]').getByText('Job posting is paused for maintenance').isVisible()).toBe(true);
+    expect(await toast(page).getByText('Job posting is paused for maintenance').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Post a Job', level: 1 }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Complete Your Payment' }).count()).toBe(0);
   });
@@ -316,7 +285,7 @@ describe('post a job', () => {
   it('tells the member to contact support when the card was charged but the job could not be activated', async () => {
     const member = await signUpMember();
     const job = await postJob(member);
-    const page = await openPage(member);
+    const page = await openPage({ member });
     await page.route(`**/api/jobs/${job.id}/confirm-payment`, (route) =>
       route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'The payment provider could not be reached. Please try again.' }) }),
     );
@@ -324,7 +293,7 @@ describe('post a job', () => {
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay $250' }).click();
     await toast(page, 'Error').waitFor();
-    expect(await page.locator('[data-sonner-toast]').getByText('Payment succeeded but failed to activate job. Please contact support.').isVisible()).toBe(true);
+    expect(await toast(page).getByText('Payment succeeded but failed to activate job. Please contact support.').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Complete Your Payment' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Job Posted Successfully!' }).count()).toBe(0);
   });
@@ -332,7 +301,7 @@ describe('post a job', () => {
   it('confirms the payment when the provider redirects back to /post-job?success=true&payment_intent=…', async () => {
     const member = await signUpMember();
     const job = await postJob(member);
-    const page = await openPage(member);
+    const page = await openPage({ member });
     // The payment step remembers the job in this tab, as it does before Stripe redirects for 3-D Secure.
     await page.goto(`/post-job?job=${job.id}`);
     await page.getByRole('button', { name: 'Pay $250' }).waitFor();
@@ -355,10 +324,9 @@ describe('job board', () => {
     await visitorButton.waitFor();
     expect(await visitorButton.getAttribute('href')).toBe('/signup');
     expect(await visitor.getByRole('link', { name: 'Post a Job - $250' }).count()).toBe(0);
-    await context.close();
 
     const member = await signUpMember();
-    const page = await openPage(member);
+    const page = await openPage({ member });
     await page.goto('/jobs');
     const memberButton = page.getByRole('link', { name: 'Post a Job - $250' }).first();
     await memberButton.waitFor();
@@ -367,12 +335,13 @@ describe('job board', () => {
 
   it('shows 5 skeleton cards while the listings load', async () => {
     const page = await openPage();
-    await slowDown(page, (url) => url.pathname === '/api/jobs', 1500);
+    const releaseListings = await holdRequests(page, (url) => url.pathname === '/api/jobs');
     await page.goto('/jobs');
     const loading = page.getByRole('status', { name: 'Loading jobs' });
     await loading.waitFor();
     expect(await loading.locator(':scope > div').count()).toBe(5);
-    await loading.waitFor({ state: 'detached', timeout: 10_000 });
+    releaseListings();
+    await loading.waitFor({ state: 'detached' });
   });
 
   it('narrows the listings by search (title, company or description, any case) and by job type', async () => {
@@ -449,7 +418,7 @@ describe('My Jobs on the profile', () => {
     const applied = await fetch(`${baseUrl()}/api/jobs/${paid.id}/apply`, { redirect: 'manual' });
     expect(applied.headers.get('location')).toBe('mailto:jobs@diffusion.example');
 
-    const page = await openPage(member);
+    const page = await openPage({ member });
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'My Jobs' }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'jobs');
@@ -458,7 +427,7 @@ describe('My Jobs on the profile', () => {
     const unpaidRow = panel.getByRole('article', { name: unpaid.title });
     await unpaidRow.getByText('Awaiting payment', { exact: true }).waitFor();
     const paidRow = panel.getByRole('article', { name: paid.title });
-    const until = new Date(paid.activeUntil ?? '').toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+    const until = longDate(paid.activeUntil ?? '');
     await paidRow.getByText(`Active until ${until}`, { exact: true }).waitFor();
     const figure = (label: string) => paidRow.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
     expect(await figure('Views').innerText()).toBe('1');

@@ -1,43 +1,19 @@
 // Hire messages end to end (issue 6): a visitor writes from a project page, the creator reads it
 // in the Messages tab on /profile, and opening it marks it read.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TInboxMessage } from '../shared/schemas/contact';
 import type { TProject } from '../shared/schemas/project';
-import { createProjectWithMedia, getJson, signInContext, signUpMember, type TApiMember } from './api-helpers';
-import { dismissCookieBanner, launchBrowser, newContext, uniqueEmail } from './helpers';
+import { createProjectWithMedia, getJson, signUpMember, type TApiMember } from './api-helpers';
+import { browserPerFile, toast, uniqueEmail } from './helpers';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { openPage } = browserPerFile();
 let creator: TApiMember;
 let project: TProject;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   creator = await signUpMember({ firstName: 'Mira', lastName: 'Maker' });
   project = await createProjectWithMedia(creator, { title: `Neon Koi ${Date.now()}`, description: 'Koi in neon water.' });
 });
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-async function openPage(member?: TApiMember): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  await dismissCookieBanner(context);
-  if (member) {
-    await signInContext(context, member.cookie);
-    await context.addInitScript((id) => window.localStorage.setItem(`onboarding-completed_${id}`, 'true'), member.id);
-  }
-  return context.newPage();
-}
-
-const toast = (page: Page) => page.locator('[data-sonner-toast]');
 
 describe('hire messages', () => {
   it("delivers a hire message from a project page to the creator's Messages tab, unread until opened", async () => {
@@ -53,17 +29,17 @@ describe('hire messages', () => {
     await dialog.getByLabel('Your email').fill(sender.email);
     await dialog.getByLabel('Message').fill('');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await toast(visitor).filter({ hasText: 'Please fill in all required fields' }).waitFor();
+    await toast(visitor, 'Please fill in all required fields').waitFor();
 
     await dialog.getByLabel('Message').fill(sender.message);
     const sent = visitor.waitForRequest((request) => request.url().endsWith('/api/contact') && request.method() === 'POST');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await toast(visitor).filter({ hasText: 'Message sent!' }).filter({ hasText: 'Your message has been sent to Mira Maker' }).waitFor();
+    await toast(visitor, 'Message sent!').filter({ hasText: 'Your message has been sent to Mira Maker' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
     // The honeypot travels with the message, empty because a person sent it.
     expect((await sent).postDataJSON()).toMatchObject({ recipientId: creator.id, projectId: project.id, website: '' });
 
-    const page = await openPage(creator);
+    const page = await openPage({ member: creator });
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Messages (1 unread)' }).click();
 

@@ -1,29 +1,12 @@
 // The 404 page (SPEC §2 '404 page'): texts, ways out, and its two easter eggs.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, dismissCookieBanner, launchBrowser, newContext } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile, siteName, type TPageOptions } from './helpers';
 
-let browser: Browser;
-let context: BrowserContext;
+const { openPage } = browserPerFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-async function openUnknownPage(options: { reducedMotion?: 'reduce' } = {}): Promise<Page> {
-  context = options.reducedMotion
-    ? await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' })
-    : await newContext(browser);
-  await dismissCookieBanner(context);
-  const page = await context.newPage();
+async function openUnknownPage(options: TPageOptions = {}): Promise<Page> {
+  const page = await openPage(options);
   await page.goto('/no/such-page-here');
   await page.getByRole('heading', { name: 'Oops! Page Not Found' }).waitFor();
   return page;
@@ -41,7 +24,7 @@ const KONAMI_KEYS = ['ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown', 'ArrowLeft'
 describe('404 page', () => {
   it('shows the heading, a joke, the three ways out and a fun fact for an unknown path', async () => {
     const page = await openUnknownPage();
-    expect(await page.title()).toBe('Page Not Found | Portfolio Platform');
+    expect(await page.title()).toBe(`Page Not Found | ${siteName()}`);
 
     const ways = page.getByRole('navigation', { name: 'Where to next' });
     const links = [

@@ -1,53 +1,20 @@
 // The site's own pages (SPEC §2, §4, §5, §7, §8, §9; issue 6): the support and careers forms, the For
 // Creators stats strip, the legal pages' date and address, and every route's title and description.
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { statsCount } from '../shared/format';
 import type { TSiteInfo, TSiteStats } from '../shared/schemas/contact';
-import { getJson, signInContext, signUpMember, type TApiMember } from './api-helpers';
-import { dismissCookieBanner, launchBrowser, newContext, uniqueEmail } from './helpers';
+import { getJson, signUpMember } from './api-helpers';
+import { browserPerFile, holdRequests, siteName, toast, uniqueEmail } from './helpers';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { openPage } = browserPerFile();
 let site: TSiteInfo;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   site = await getJson<TSiteInfo>('/api/site');
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-async function openPage(member?: TApiMember): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  await dismissCookieBanner(context);
-  if (member) {
-    await signInContext(context, member.cookie);
-    await context.addInitScript((id) => window.localStorage.setItem(`onboarding-completed_${id}`, 'true'), member.id);
-  }
-  return context.newPage();
-}
-
-const toast = (page: Page) => page.locator('[data-sonner-toast]');
 const isContactPost = (request: Request) => request.url().endsWith('/api/contact') && request.method() === 'POST';
-
-/** Holds requests to a URL until `release()`, then lets them through to the server. */
-async function holdRequests(page: Page, url: string): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
@@ -68,7 +35,7 @@ describe('support page', () => {
     await page.getByLabel('Subject', { exact: true }).fill('Cannot upload my video');
     await page.getByLabel('Message', { exact: true }).fill('The upload stops at 50%.');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await toast(page).filter({ hasText: 'Please fill in all fields' }).filter({ hasText: 'All fields are required to submit your support request.' }).waitFor();
+    await toast(page, 'Please fill in all fields').filter({ hasText: 'All fields are required to submit your support request.' }).waitFor();
     expect(posted).toEqual([]);
 
     await choose(page, 'Category', 'Upload Issues');
@@ -88,7 +55,7 @@ describe('support page', () => {
       projectTitle: null,
       website: '',
     });
-    await toast(page).filter({ hasText: 'Message sent successfully' }).filter({ hasText: "We'll get back to you within 24 hours." }).waitFor();
+    await toast(page, 'Message sent successfully').filter({ hasText: "We'll get back to you within 24 hours." }).waitFor();
     expect(await page.getByRole('status').filter({ hasText: 'your request is on its way' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
     expect(await page.getByLabel('Subject', { exact: true }).inputValue()).toBe('');
@@ -98,7 +65,7 @@ describe('support page', () => {
 
   it("fills in a member's full name and e-mail", async () => {
     const member = await signUpMember({ firstName: 'Grace', lastName: 'Hopper' });
-    const page = await openPage(member);
+    const page = await openPage({ member });
     await page.goto('/support');
     await page.getByLabel('Name', { exact: true }).waitFor();
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Grace Hopper');
@@ -117,7 +84,7 @@ describe('support page', () => {
     await page.getByLabel('Subject', { exact: true }).fill('Hello');
     await page.getByLabel('Message', { exact: true }).fill('Just saying hi.');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await toast(page).filter({ hasText: 'Failed to send message' }).filter({ hasText: 'Too many messages. Please try again later.' }).waitFor();
+    await toast(page, 'Failed to send message').filter({ hasText: 'Too many messages. Please try again later.' }).waitFor();
     expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('Just saying hi.');
     expect(await page.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
   });
@@ -176,7 +143,7 @@ describe('careers page', () => {
       projectTitle: 'Career Application',
       website: '',
     });
-    await toast(page).filter({ hasText: 'Application sent successfully' }).filter({ hasText: "We'll review your application and get back to you soon." }).waitFor();
+    await toast(page, 'Application sent successfully').filter({ hasText: "We'll review your application and get back to you soon." }).waitFor();
     expect(await page.getByRole('status').filter({ hasText: 'Thank you for applying!' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Full name').inputValue()).toBe('');
     expect(await page.getByLabel('Cover letter').inputValue()).toBe('');
@@ -216,7 +183,7 @@ describe('careers page', () => {
     await choose(page, 'Experience level', 'Entry Level (0-2 years)');
     await page.getByLabel('Cover letter').fill('Hello.');
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await toast(page).filter({ hasText: 'Failed to send application' }).filter({ hasText: 'Please enter a valid email address' }).waitFor();
+    await toast(page, 'Failed to send application').filter({ hasText: 'Please enter a valid email address' }).waitFor();
   });
 });
 
@@ -308,11 +275,9 @@ describe('document head', () => {
     for (const path of ROUTES) {
       await page.goto(path);
       // Each page sets its head once it renders.
-      await page.waitForFunction((fallback) => document.querySelector('meta[name="description"]')?.getAttribute('content') !== fallback, DEFAULT_DESCRIPTION, {
-        timeout: 5000,
-      });
+      await expect.poll(async () => (await head(page)).description, { message: path }).not.toBe(DEFAULT_DESCRIPTION);
       const { title, description } = await head(page);
-      expect(title, path).toMatch(path === '/' ? /^Portfolio Platform$/ : /^.+ \| Portfolio Platform$/);
+      expect(title, path).toMatch(path === '/' ? new RegExp(`^${siteName()}$`) : new RegExp(`^.+ \\| ${siteName()}$`));
       expect(description.length, path).toBeGreaterThan(30);
       expect(seen.get(description), `${path} repeats the description of another page`).toBeUndefined();
       seen.set(description, path);
@@ -324,11 +289,11 @@ describe('document head', () => {
     await page.goto('/support');
     await page.getByRole('heading', { name: 'Support Center', level: 1 }).waitFor();
     const before = await head(page);
-    expect(before.title).toBe('Support Center | Portfolio Platform');
+    expect(before.title).toBe(`Support Center | ${siteName()}`);
     await page.getByRole('contentinfo').getByRole('link', { name: 'For Creators' }).click();
     await page.getByRole('link', { name: 'Start Showcasing' }).waitFor();
     const after = await head(page);
-    expect(after.title).toBe('For Creators | Portfolio Platform');
+    expect(after.title).toBe(`For Creators | ${siteName()}`);
     expect(after.description).not.toBe(before.description);
     expect(after.description).toContain('Showcase your AI-generated work');
   });

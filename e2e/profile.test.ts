@@ -1,64 +1,18 @@
 // The member's profile (SPEC §2, §4, §8) and public creator pages (issue 4): editing with a new
 // picture, real figures, own projects, deleting the account, following and the invite tree.
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { TCreatorProfile } from '../shared/schemas/creator';
 import type { TInvitationCode } from '../shared/schemas/invitation';
 import type { TProject } from '../shared/schemas/project';
 import type { TCurrentUser } from '../shared/schemas/user';
-import { apiFetch, createProjectWithMedia, getJson, signInContext, signUpMember, type TApiMember } from './api-helpers';
-import { dismissCookieBanner, launchBrowser, newContext, uniqueEmail } from './helpers';
+import { apiFetch, createProjectWithMedia, getJson, signUpMember } from './api-helpers';
+import { browserPerFile, holdRequests, siteName, toast } from './helpers';
 
 const FIXTURES_DIR = join(import.meta.dirname, '..', 'server', 'test', 'fixtures');
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-/** A page for a visitor, or for a member (signed in, onboarding tour already done). */
-async function openPage(member?: TApiMember): Promise<Page> {
-  context = await newContext(browser);
-  await dismissCookieBanner(context);
-  if (member) {
-    await signInContext(context, member.cookie);
-    await context.addInitScript((id) => window.localStorage.setItem(`onboarding-completed_${id}`, 'true'), member.id);
-  }
-  return context.newPage();
-}
-
-/** Holds requests to a path back a little, so a busy label ('Saving...', 'Deleting...') can be seen. */
-async function slowDown(page: Page, pattern: string, ms = 800): Promise<void> {
-  await page.route(pattern, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
-}
-
-/** Signs up through the API with a member's own invitation code (the invite tree), keeping the session. */
-async function signUpWithCode(invitationCode: string, names: { firstName: string; lastName: string }): Promise<TApiMember> {
-  const member = { email: uniqueEmail('invited'), password: 'correct-horse-battery', ...names };
-  const response = await apiFetch('POST', '/api/auth/signup', { json: { ...member, invitationCode } });
-  if (!response.ok) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => /^sid=([^;]+)/.exec(header)?.[1])
-    .find(Boolean);
-  if (!cookie) throw new Error('No sid cookie in the response');
-  const { id } = (await response.json()) as { id: number };
-  return { ...member, id, cookie };
-}
+const { openPage } = browserPerFile();
 
 /** The figure under a label in the profile's stats row. */
 const stat = (page: Page, label: string) =>
@@ -67,7 +21,6 @@ const stat = (page: Page, label: string) =>
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator('dd');
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').getByText(title, { exact: true });
 const headerSignIn = (page: Page) => page.locator('header').getByRole('link', { name: 'Sign In' });
 
 describe('profile page', () => {
@@ -80,11 +33,11 @@ describe('profile page', () => {
 
   it('edits the profile with a new avatar: preview at once, Saving..., then a /media/ picture that survives a reload', async () => {
     const member = await signUpMember({ firstName: 'Ada', lastName: 'Avatar' });
-    const page = await openPage(member);
-    await slowDown(page, '**/api/upload');
+    const page = await openPage({ member });
+    const releaseUpload = await holdRequests(page, '**/api/upload');
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Ada Avatar', level: 1 }).waitFor();
-    expect(await page.title()).toBe('Profile | Portfolio Platform');
+    expect(await page.title()).toBe(`Profile | ${siteName()}`);
     expect(await page.getByRole('main').locator('img[alt="Ada Avatar"]').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -93,11 +46,12 @@ describe('profile page', () => {
     expect(await dialog.getByLabel('Last name').inputValue()).toBe('Avatar');
     await dialog.getByLabel('Title', { exact: true }).fill('Prompt Engineer');
     await dialog.getByLabel('Profile photo').setInputFiles(join(FIXTURES_DIR, 'gps.jpg'));
-    await dialog.locator('img[src^="blob:"]').waitFor({ state: 'visible', timeout: 5000 });
+    await dialog.locator('img[src^="blob:"]').waitFor();
 
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await dialog.getByRole('button', { name: 'Saving...' }).waitFor({ state: 'visible', timeout: 2000 });
-    await toast(page, 'Profile updated').waitFor({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Saving...' }).waitFor();
+    releaseUpload();
+    await toast(page, 'Profile updated').waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
     const me = await getJson<TCurrentUser>('/api/auth/me', member.cookie);
@@ -107,8 +61,8 @@ describe('profile page', () => {
     const profileAvatar = page.getByRole('main').locator('img[alt="Ada Avatar"]').first();
     const headerAvatar = page.getByRole('button', { name: 'Account menu' }).locator('img');
     for (let round = 0; round < 2; round += 1) {
-      await profileAvatar.waitFor({ state: 'visible', timeout: 5000 });
-      await headerAvatar.waitFor({ state: 'visible', timeout: 5000 });
+      await profileAvatar.waitFor();
+      await headerAvatar.waitFor();
       expect(await profileAvatar.getAttribute('src')).toBe(me.profileImageUrl);
       expect(await headerAvatar.getAttribute('src')).toBe(me.profileImageUrl);
       await page.getByText('Prompt Engineer', { exact: true }).waitFor();
@@ -118,7 +72,7 @@ describe('profile page', () => {
 
   it("shows the schema's messages next to their fields and sends nothing while the form is invalid", async () => {
     const member = await signUpMember({ firstName: 'Val', lastName: 'Idate' });
-    const page = await openPage(member);
+    const page = await openPage({ member });
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
@@ -150,7 +104,7 @@ describe('profile page', () => {
     const { stats } = await getJson<TCreatorProfile>(`/api/users/${member.id}`);
     expect(stats).toMatchObject({ projects: 1, likes: 1, liked: 1 });
 
-    const page = await openPage(member);
+    const page = await openPage({ member });
     await page.goto('/profile');
     await stat(page, 'Projects').filter({ hasText: '1' }).waitFor();
     expect(await stat(page, 'Projects').innerText()).toBe('1');
@@ -167,7 +121,7 @@ describe('profile page', () => {
   it('edits a project (title, categories, tags, hidden prompt) and deletes it after confirmation', async () => {
     const member = await signUpMember();
     const project = await createProjectWithMedia(member, { title: 'Before edit', category: 'Illustration', tags: ['alpha'] });
-    const page = await openPage(member);
+    const page = await openPage({ member });
     await page.goto('/profile');
     const myProjects = page.getByRole('tabpanel', { name: 'My Projects' });
     await myProjects.getByRole('link', { name: 'Before edit', exact: true }).waitFor();
@@ -203,8 +157,8 @@ describe('profile page', () => {
   it('deletes the account: confirmation, Deleting..., home signed out, and the old credentials no longer sign in', async () => {
     const member = await signUpMember({ firstName: 'Gone', lastName: 'Soon' });
     await createProjectWithMedia(member, { title: 'Leaves with its creator' });
-    const page = await openPage(member);
-    await slowDown(page, '**/api/auth/delete-account');
+    const page = await openPage({ member });
+    const releaseDeletion = await holdRequests(page, '**/api/auth/delete-account');
     await page.goto('/profile');
 
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -214,26 +168,27 @@ describe('profile page', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await confirm.getByText('All your projects with their images, GIFs and videos').waitFor();
     await confirm.getByRole('button', { name: 'Delete Account' }).click();
-    await confirm.getByRole('button', { name: 'Deleting...' }).waitFor({ state: 'visible', timeout: 2000 });
-    await toast(page, 'Account deleted').waitFor({ timeout: 5000 });
+    await confirm.getByRole('button', { name: 'Deleting...' }).waitFor();
+    releaseDeletion();
+    await toast(page, 'Account deleted').waitFor();
     // Still here the moment the toast shows; home a second later, with a fresh, signed-out page.
     expect(new URL(page.url()).pathname).toBe('/profile');
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
-    await headerSignIn(page).waitFor({ state: 'visible', timeout: 5000 });
+    await page.waitForURL((url) => url.pathname === '/');
+    await headerSignIn(page).waitFor();
     expect((await apiFetch('GET', `/api/users/${member.id}`)).status).toBe(404);
 
     await page.goto('/login');
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await toast(page, 'Sign in failed').waitFor({ timeout: 5000 });
+    await toast(page, 'Sign in failed').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
   it('shows the same codes as /invitation-codes in the Invite Codes tab', async () => {
     const member = await signUpMember();
     const codes = await getJson<TInvitationCode[]>('/api/invitation-codes', member.cookie);
-    const page = await openPage(member);
+    const page = await openPage({ member });
     await page.goto('/profile?tab=invites');
     const available = page.getByRole('region', { name: 'Available Codes' }).getByRole('listitem');
     await available.first().waitFor();
@@ -241,7 +196,7 @@ describe('profile page', () => {
     for (const { code } of codes) expect(await available.filter({ hasText: code }).count()).toBe(1);
     const first = codes[0]?.code ?? '';
     await page.getByRole('button', { name: `Copy code ${first}` }).click();
-    await page.getByRole('button', { name: `Copied code ${first}` }).waitFor({ timeout: 1000 });
+    await page.getByRole('button', { name: `Copied code ${first}` }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
   });
 });
@@ -250,14 +205,14 @@ describe('creator page', () => {
   it('follows from the right initial state, counts followers from the answer, and links the inviter', async () => {
     const inviter = await signUpMember({ firstName: 'Ida', lastName: 'Inviter' });
     const [code] = await getJson<TInvitationCode[]>('/api/invitation-codes', inviter.cookie);
-    const creator = await signUpWithCode(code?.code ?? '', { firstName: 'Cora', lastName: 'Creator' });
+    const creator = await signUpMember({ firstName: 'Cora', lastName: 'Creator' }, code?.code);
     await createProjectWithMedia(creator, { title: 'Work by Cora' });
     const viewer = await signUpMember({ firstName: 'Vic', lastName: 'Viewer' });
 
-    const page = await openPage(viewer);
+    const page = await openPage({ member: viewer });
     await page.goto(`/creator/${creator.id}`);
     await page.getByRole('heading', { name: 'Cora Creator', level: 1 }).waitFor();
-    expect(await page.title()).toBe('Cora Creator | Portfolio Platform');
+    expect(await page.title()).toBe(`Cora Creator | ${siteName()}`);
     await page.getByText('0 followers', { exact: true }).waitFor();
     const card = page.locator('article', { has: page.getByRole('link', { name: 'Work by Cora', exact: true }) });
     await card.waitFor();
@@ -295,15 +250,13 @@ describe('creator page', () => {
     await page.goto(`/creator/${creator.id}`);
     await page.getByRole('heading', { name: 'Solo Artist', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
-    await toast(page, 'Authentication required').waitFor();
-    await page.locator('[data-sonner-toast]').getByText('Please sign in to follow creators').waitFor();
+    await toast(page, 'Authentication required').filter({ hasText: 'Please sign in to follow creators' }).waitFor();
     await page.getByText('0 followers', { exact: true }).waitFor();
 
     await page.goto('/creator/99999999');
     await page.getByRole('heading', { name: 'Creator not found' }).waitFor();
-    await context.close();
 
-    page = await openPage(creator);
+    page = await openPage({ member: creator });
     await page.goto('/profile');
     await page.getByRole('link', { name: 'View public page' }).click();
     await page.waitForURL((url) => url.pathname === `/creator/${creator.id}`);

@@ -1,37 +1,19 @@
 // The project page (SPEC §2, §4, §8): share link, not-found view, similar projects, hire dialog,
 // follow failures, and the per-project metadata in the raw HTML and in the running page.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TProject } from '../shared/schemas/project';
-import { createProjectWithMedia, signInContext, signUpMember, type TApiMember } from './api-helpers';
-import { baseUrl, dismissCookieBanner, launchBrowser, newContext } from './helpers';
+import { createProjectWithMedia, signUpMember, type TApiMember } from './api-helpers';
+import { baseUrl, browserPerFile, siteName, toast } from './helpers';
 
-let browser: Browser;
-let context: BrowserContext;
+const { openPage } = browserPerFile();
 let creator: TApiMember;
 let project: TProject;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   creator = await signUpMember({ firstName: 'Pia', lastName: 'Prompter' });
   project = await createProjectWithMedia(creator, { title: `Glass Orchard ${Date.now()}`, description: 'Orchard of glass trees at dawn.', tags: ['glass', 'orchard'] });
 });
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-async function openPage(): Promise<Page> {
-  context = await newContext(browser);
-  await dismissCookieBanner(context);
-  return context.newPage();
-}
-
-const toast = (page: Page) => page.locator('[data-sonner-toast]');
 
 async function openProject(page: Page, target: TProject = project): Promise<void> {
   await page.goto(`/project/${target.slug}`);
@@ -44,10 +26,11 @@ describe('project page', () => {
     await openProject(page);
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('menuitem', { name: 'Copy link' }).click();
-    await toast(page).filter({ hasText: 'Link copied!' }).filter({ hasText: 'The project link has been copied to your clipboard.' }).waitFor();
+    await toast(page, 'Link copied!').filter({ hasText: 'The project link has been copied to your clipboard.' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}/project/${project.id}`);
     const confirmed = page.getByRole('button', { name: 'Link copied' });
     expect(await confirmed.locator('svg.lucide-check').count()).toBe(1);
+    // The check mark goes after 2 s.
     await page.getByRole('button', { name: 'Share' }).waitFor({ timeout: 3000 });
     expect(await confirmed.count()).toBe(0);
   });
@@ -112,13 +95,13 @@ describe('project page', () => {
     expect(await dialog.getByLabel('Message').getAttribute('rows')).toBe('4');
 
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await toast(page).filter({ hasText: 'Please fill in all required fields' }).waitFor();
+    await toast(page, 'Please fill in all required fields').waitFor();
     expect(sent).toEqual([]);
 
     await dialog.getByLabel('Your name').fill('Hank Hirer');
     await dialog.getByLabel('Your email').fill('hank@example.com');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await toast(page).filter({ hasText: 'Message sent!' }).filter({ hasText: 'Your message has been sent to Pia Prompter' }).waitFor();
+    await toast(page, 'Message sent!').filter({ hasText: 'Your message has been sent to Pia Prompter' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
     expect(sent).toEqual([
       {
@@ -135,11 +118,9 @@ describe('project page', () => {
   });
 
   it('keeps the hire dialog open with the failure toast when sending fails', async () => {
-    const page = await openPage();
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     const member = await signUpMember({ firstName: 'Sam', lastName: 'Signedin' });
-    await signInContext(context, member.cookie);
-    await context.addInitScript((id) => window.localStorage.setItem(`onboarding-completed_${id}`, 'true'), member.id);
+    const page = await openPage({ member });
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     await openProject(page);
     await page.getByRole('button', { name: 'Hire Me' }).click();
     const dialog = page.getByRole('dialog');
@@ -147,7 +128,7 @@ describe('project page', () => {
     expect(await dialog.getByLabel('Your name').inputValue()).toBe('Sam Signedin');
     expect(await dialog.getByLabel('Your email').inputValue()).toBe(member.email);
     await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await toast(page).filter({ hasText: 'Failed to send message' }).filter({ hasText: 'Please try again or contact the creator directly' }).waitFor();
+    await toast(page, 'Failed to send message').filter({ hasText: 'Please try again or contact the creator directly' }).waitFor();
     expect(await dialog.isVisible()).toBe(true);
   });
 
@@ -155,7 +136,7 @@ describe('project page', () => {
     const page = await openPage();
     await openProject(page);
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
-    await toast(page).filter({ hasText: 'Authentication required' }).filter({ hasText: 'Please sign in to follow creators' }).waitFor();
+    await toast(page, 'Authentication required').filter({ hasText: 'Please sign in to follow creators' }).waitFor();
     expect(await page.getByRole('button', { name: 'Follow', exact: true }).isVisible()).toBe(true);
   });
 
@@ -164,8 +145,8 @@ describe('project page', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     const escapedTitle = project.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    expect(html).toMatch(new RegExp(`<title>${escapedTitle} by Pia Prompter \\| Portfolio Platform</title>`));
-    expect(html).toMatch(new RegExp(`<meta property="og:title" content="${escapedTitle} by Pia Prompter \\| Portfolio Platform"`));
+    expect(html).toMatch(new RegExp(`<title>${escapedTitle} by Pia Prompter \\| ${siteName()}</title>`));
+    expect(html).toMatch(new RegExp(`<meta property="og:title" content="${escapedTitle} by Pia Prompter \\| ${siteName()}"`));
     const ogImage = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
     expect(ogImage).toMatch(/^https?:\/\/[^/]+\//);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
@@ -183,7 +164,7 @@ describe('project page', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, `/project/${project.id}`);
     await page.getByRole('heading', { name: project.title, level: 1 }).waitFor();
-    await page.waitForFunction((title) => document.title.startsWith(title), project.title);
+    await expect.poll(() => page.title()).toBe(`${project.title} by Pia Prompter | ${siteName()}`);
     const meta = await page.evaluate(() => {
       const content = (selector: string) => document.querySelector<HTMLMetaElement>(selector)?.content ?? null;
       return {
@@ -197,7 +178,7 @@ describe('project page', () => {
       };
     });
     expect(meta).toEqual({
-      title: `${project.title} by Pia Prompter | Portfolio Platform`,
+      title: `${project.title} by Pia Prompter | ${siteName()}`,
       description: 'Orchard of glass trees at dawn.',
       keywords: 'glass, orchard',
       author: 'Pia Prompter',
@@ -208,7 +189,7 @@ describe('project page', () => {
 
     await page.getByRole('link', { name: 'Back to Projects' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.waitForFunction(() => document.title === 'Portfolio Platform');
+    await expect.poll(() => page.title()).toBe(siteName());
     const after = await page.evaluate(() => ({
       tags: document.querySelectorAll('meta[property^="og:"], meta[property^="article:"], meta[name="keywords"]').length,
       description: document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content,
@@ -226,7 +207,7 @@ describe('project page', () => {
     const shareTags = () => page.evaluate(() => document.querySelectorAll('meta[property^="og:"], meta[property^="article:"], meta[name^="twitter:"], link[rel="canonical"]').length);
     expect(await shareTags()).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Back to Home' }).click();
-    await page.waitForFunction(() => document.title === 'Portfolio Platform');
+    await expect.poll(() => page.title()).toBe(siteName());
     expect(await shareTags()).toBe(0);
   });
 });

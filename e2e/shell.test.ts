@@ -1,28 +1,10 @@
 // The site shell (SPEC §2, §9): routing rules, header search hand-off, the phone drawer (Explore: gallery.test.ts) and toast placement.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dismissCookieBanner, launchBrowser, newContext, uniqueEmail } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { COPYRIGHT_YEAR } from '../shared/constants';
+import { browserPerFile, siteName, toast, uniqueEmail } from './helpers';
 
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-afterAll(async () => {
-  await browser.close();
-});
-
-async function openPage(width = 1280): Promise<Page> {
-  context = await newContext(browser, { width });
-  await dismissCookieBanner(context);
-  return context.newPage();
-}
+const { openPage } = browserPerFile();
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
@@ -31,7 +13,7 @@ async function failSignIn(page: Page): Promise<void> {
   await page.getByLabel('Email').fill(uniqueEmail('nobody'));
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.locator('[data-sonner-toast]').waitFor({ timeout: 5000 });
+  await toast(page).waitFor();
 }
 
 describe('site shell', () => {
@@ -39,7 +21,7 @@ describe('site shell', () => {
     const page = await openPage();
     await page.goto('/LOGIN/');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    expect(await page.title()).toBe('Sign In | Portfolio Platform');
+    expect(await page.title()).toBe(`Sign In | ${siteName()}`);
 
     await page.goto('/Invitation-Codes');
     await page.getByRole('heading', { name: 'Access Required' }).waitFor();
@@ -47,6 +29,18 @@ describe('site shell', () => {
     await page.goto('/JOBS/');
     await page.getByRole('heading', { name: 'Find Your Dream AI Job', level: 1 }).waitFor();
     expect(pathname(page)).toBe('/JOBS/');
+  });
+
+  it("names the product as the server is configured (SITE_NAME) in the page, the logo and the footer's copyright line, without asking for it", async () => {
+    const page = await openPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto('/about');
+    await page.getByRole('heading', { name: `About ${siteName()}`, level: 1 }).waitFor();
+    // The page the server sent carries the name and support address: GET /api/site is for pages without them.
+    expect(asked).not.toContain('/api/site');
+    expect(await page.locator('header').getByRole('link', { name: siteName() }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('contentinfo').getByText(`© ${COPYRIGHT_YEAR} ${siteName()}. All rights reserved.`).isVisible()).toBe(true);
   });
 
   it('ignores a blank header search and hands a trimmed one to /search through session storage', async () => {
@@ -76,16 +70,14 @@ describe('site shell', () => {
   });
 
   it('opens a 300 px drawer from the right on phones, with the full-page Sign In', async () => {
-    const page = await openPage(390);
+    const page = await openPage({ width: 390 });
     await page.goto('/');
     expect(await page.locator('header').getByPlaceholder('Search projects...').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
-    await drawer.waitFor();
-    await page.waitForTimeout(300);
-    const box = await drawer.boundingBox();
-    expect(box?.width).toBe(300);
-    expect(box?.x).toBe(390 - 300);
+    // Where it rests once it has slid in.
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(390 - 300);
+    expect((await drawer.boundingBox())?.width).toBe(300);
     expect(await drawer.getByPlaceholder('Search projects...').isVisible()).toBe(true);
     expect(await drawer.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login');
 
@@ -95,14 +87,13 @@ describe('site shell', () => {
   });
 
   it('shows toasts bottom-right on wide screens and top-centre on phones', async () => {
-    const wide = await openPage(1280);
+    const wide = await openPage({ width: 1280 });
     await failSignIn(wide);
     const wideToaster = wide.locator('[data-sonner-toaster]');
     expect(await wideToaster.getAttribute('data-y-position')).toBe('bottom');
     expect(await wideToaster.getAttribute('data-x-position')).toBe('right');
-    await context.close();
 
-    const phone = await openPage(390);
+    const phone = await openPage({ width: 390 });
     await failSignIn(phone);
     const phoneToaster = phone.locator('[data-sonner-toaster]');
     expect(await phoneToaster.getAttribute('data-y-position')).toBe('top');

@@ -2,51 +2,31 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '../shared/constants';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES, TIMINGS } from '../shared/constants';
 import type { TProject } from '../shared/schemas/project';
-import { getJson, signInContext, signUpMember } from './api-helpers';
-import { dismissCookieBanner, launchBrowser, newContext, signUpThroughForm, skipTourIfShown } from './helpers';
+import { getJson, signUpMember } from './api-helpers';
+import { browserPerFile, signUpThroughForm, toast, waitOnStoppedClock } from './helpers';
 
 const FIXTURES = join(import.meta.dirname, '..', 'server', 'test', 'fixtures');
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { openPage } = browserPerFile();
 let scratchDir: string;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   scratchDir = mkdtempSync(join(tmpdir(), 'e2e-upload-'));
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser.close();
+afterAll(() => {
   rmSync(scratchDir, { recursive: true, force: true });
 });
 
-async function openPage(): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  await dismissCookieBanner(context);
-  return context.newPage();
-}
-
 /** A page signed in as a fresh member made through the API (faster than the form). */
 async function openSignedInPage(): Promise<Page> {
-  const member = await signUpMember();
-  const page = await openPage();
-  await signInContext(page.context(), member.cookie);
-  // The tour is for newcomers; this member has seen it.
-  await page.context().addInitScript((id) => window.localStorage.setItem(`onboarding-completed_${id}`, 'true'), member.id);
-  return page;
+  return openPage({ member: await signUpMember() });
 }
 
-const toast = (page: Page) => page.locator('[data-sonner-toast]');
 const fileInput = (page: Page) => page.locator('input[type="file"]');
 
 /** The gallery card whose cover's alt text names the title, loading more pages until it shows or none remain. */
@@ -57,7 +37,7 @@ async function findCard(page: Page, title: string): Promise<Locator> {
   while ((await cover.count()) === 0 && (await loadMore.count()) > 0) {
     const cards = await page.locator('article').count();
     await loadMore.click();
-    await page.waitForFunction((before) => document.querySelectorAll('article').length > before, cards);
+    await expect.poll(() => page.locator('article').count()).toBeGreaterThan(cards);
   }
   return cover;
 }
@@ -66,7 +46,6 @@ describe('upload page', () => {
   it('uploads two images and a video, shows the cover in the gallery, opens it, likes it, and a second member follows the creator', async () => {
     const page = await openPage();
     await signUpThroughForm(page, { firstName: 'Uma', lastName: 'Uploader' });
-    await skipTourIfShown(page);
     const title = `Neon Koi ${Date.now()}`;
 
     // In-app navigation, so the gallery list cached on / must be refreshed by the upload itself.
@@ -84,7 +63,7 @@ describe('upload page', () => {
 
     await page.getByRole('button', { name: 'Publish Project' }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
-    await toast(page).filter({ hasText: 'Project uploaded!' }).waitFor();
+    await toast(page, 'Project uploaded!').waitFor();
 
     const cover = await findCard(page, title);
     await cover.waitFor({ state: 'visible' });
@@ -101,8 +80,7 @@ describe('upload page', () => {
     const video = media.nth(2).locator('video');
     await video.waitFor({ state: 'attached' });
     expect(await video.evaluate((element: HTMLVideoElement) => ({ muted: element.muted, controls: element.controls }))).toEqual({ muted: true, controls: true });
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('img[alt]')).filter((img) => img.closest('li')).every((img) => (img as HTMLImageElement).complete));
-    expect(await media.nth(0).locator('[data-media-state="error"]').count()).toBe(0);
+    for (const index of [0, 1]) await expect.poll(() => media.nth(index).locator('[data-media-state]').getAttribute('data-media-state')).toBe('loaded');
 
     // The creator sees no Follow button on their own project.
     await page.getByRole('button', { name: 'Hire Me' }).waitFor();
@@ -118,12 +96,10 @@ describe('upload page', () => {
     expect(await like.getAttribute('aria-pressed')).toBe('true');
 
     const fan = await signUpMember({ firstName: 'Fay', lastName: 'Follower' });
-    const fanPage = await openPage();
-    await signInContext(fanPage.context(), fan.cookie);
-    await fanPage.context().addInitScript((id) => window.localStorage.setItem(`onboarding-completed_${id}`, 'true'), fan.id);
+    const fanPage = await openPage({ member: fan });
     await fanPage.goto(projectPath);
     await fanPage.getByRole('button', { name: 'Follow', exact: true }).click();
-    await toast(fanPage).filter({ hasText: 'Following' }).waitFor();
+    await toast(fanPage, 'Following').waitFor();
     await fanPage.getByRole('button', { name: 'Following', exact: true }).waitFor();
     const followed = await getJson<TProject>(`/api/projects/slug/${projectPath.split('/').pop()}`, fan.cookie);
     expect(followed.isFollowing).toBe(true);
@@ -143,7 +119,7 @@ describe('upload page', () => {
     await page.getByRole('button', { name: 'Publish Project' }).click();
     await page.getByText('Title is required').waitFor();
     await page.getByText('At least one category is required').waitFor();
-    await toast(page).filter({ hasText: 'Media required' }).filter({ hasText: 'Please select at least one media file.' }).waitFor();
+    await toast(page, 'Media required').filter({ hasText: 'Please select at least one media file.' }).waitFor();
     expect(await page.getByLabel('Title', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
     await page.getByLabel('Title', { exact: true }).fill('Tagless');
@@ -153,7 +129,7 @@ describe('upload page', () => {
     await page.getByRole('button', { name: 'Add tag' }).click();
     expect(await page.getByRole('list', { name: 'Added tags' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Publish Project' }).click();
-    await toast(page).filter({ hasText: 'Tags required' }).filter({ hasText: 'Please add at least one tag.' }).waitFor();
+    await toast(page, 'Tags required').filter({ hasText: 'Please add at least one tag.' }).waitFor();
     expect(requests).toEqual([]);
   });
 
@@ -166,7 +142,7 @@ describe('upload page', () => {
 
     await page.goto('/upload');
     await fileInput(page).setInputFiles([huge, join(FIXTURES, 'gps.jpg')]);
-    const refused = toast(page).filter({ hasText: 'File validation failed' });
+    const refused = toast(page, 'File validation failed');
     await refused.waitFor();
     expect(await refused.innerText()).toContain('huge.png: File size exceeds 10MB limit');
     const selected = page.getByRole('list', { name: 'Selected media' });
@@ -184,7 +160,7 @@ describe('upload page', () => {
     await page.getByLabel('Tags', { exact: true }).fill('fake');
     await page.getByRole('button', { name: 'Add tag' }).click();
     await page.getByRole('button', { name: 'Publish Project' }).click();
-    const failed = toast(page).filter({ hasText: 'Upload failed' });
+    const failed = toast(page, 'Upload failed');
     await failed.waitFor();
     expect(await failed.innerText()).toContain('Failed to upload media files. Please try again.');
     expect(await failed.innerText()).toContain('html-as.png: Only images and videos are supported');
@@ -208,7 +184,7 @@ describe('upload page', () => {
     await page.getByLabel('Tags', { exact: true }).fill('retry');
     await page.getByLabel('Tags', { exact: true }).press('Enter');
     await page.getByRole('button', { name: 'Publish Project' }).click();
-    await toast(page).filter({ hasText: 'Upload failed' }).filter({ hasText: 'There was an error uploading your project. Please try again.' }).waitFor();
+    await toast(page, 'Upload failed').filter({ hasText: 'There was an error uploading your project. Please try again.' }).waitFor();
     expect(uploads).toHaveLength(2);
     // Both files are stored: their bars are full.
     for (const bar of await page.getByRole('progressbar').all()) expect(await bar.getAttribute('aria-valuenow')).toBe('100');
@@ -220,11 +196,14 @@ describe('upload page', () => {
   });
 
   it('sends a signed-out visitor to /login after telling them', async () => {
-    const page = await openPage();
+    const page = await openPage({ stoppedClock: true });
     await page.goto('/upload');
-    await toast(page).filter({ hasText: 'Unauthorized' }).filter({ hasText: 'You are logged out. Logging in again...' }).waitFor();
+    await waitOnStoppedClock(page, toast(page, 'Unauthorized').filter({ hasText: 'You are logged out. Logging in again...' }));
+    // The few milliseconds it took the toast to show are well inside the delay.
     expect(new URL(page.url()).pathname).toBe('/upload');
-    await page.waitForURL((url) => url.pathname === '/login', { timeout: 3000 });
+    await page.clock.runFor(TIMINGS.loggedOutUploadRedirect);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.clock.resume();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
   });
 });

@@ -133,6 +133,9 @@ export const EXPERIENCE_LEVELS = [
   { value: 'executive', label: 'Executive/Director' },
 ] as const;
 
+/** The longest name, e-mail, subject and message POST /api/contact accepts; the forms stop typing there too. */
+export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+
 /** Support promises (SPEC §9). */
 export const SUPPORT_REPLY_HOURS = 24;
 export const PASSWORD_RESET_LINK_HOURS = 24;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { altText, compactCount, displayName, imageUrl, initials, relativeDate, statsCount } from './format';
+import { altText, compactCount, dateTime, displayName, imageUrl, initials, longDate, monthYear, relativeDate, statsCount } from './format';
 
 describe('display rules (SPEC §2, §9)', () => {
   it('names a creator by first and last name, else the e-mail before the @, else User', () => {
@@ -33,6 +33,15 @@ describe('display rules (SPEC §2, §9)', () => {
     expect(relativeDate(daysAgo(20), now)).toBe('2 weeks ago');
     expect(relativeDate(daysAgo(65), now)).toBe('2 months ago');
     expect(relativeDate(daysAgo(800), now)).toBe('2 years ago');
+  });
+
+  it('writes calendar dates in English in the local time zone, from dates and ISO strings alike', () => {
+    const afternoon = new Date(2025, 0, 6, 15, 4);
+    expect(longDate(afternoon)).toBe('January 6, 2025');
+    expect(longDate(afternoon.toISOString())).toBe('January 6, 2025');
+    expect(monthYear(afternoon)).toBe('January 2025');
+    // ICU writes a narrow no-break space before PM in newer versions, a plain one in older.
+    expect(dateTime(afternoon.toISOString())).toMatch(/^January 6, 2025 at 3:04\sPM$/);
   });
 
   it('writes alt text with the detected tool, or AI-generated', () => {

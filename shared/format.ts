@@ -45,9 +45,30 @@ export function statsCount(value: number): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+// Calendar dates as the pages write them, in English like the rest of the site, in the viewer's time zone.
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long' });
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+const toDate = (date: string | Date) => (typeof date === 'string' ? new Date(date) : date);
+
+/** 'January 6, 2025'. */
+export function longDate(date: string | Date): string {
+  return LONG_DATE.format(toDate(date));
+}
+
+/** 'January 2025'. */
+export function monthYear(date: string | Date): string {
+  return MONTH_YEAR.format(toDate(date));
+}
+
+/** 'January 6, 2025 at 3:04 PM'. */
+export function dateTime(date: string | Date): string {
+  return DATE_TIME.format(toDate(date));
+}
+
 /** 'Today', 'Yesterday', 'N days ago', 'N weeks ago', 'N months ago', 'N years ago'. */
 export function relativeDate(date: string | Date, now: Date = new Date()): string {
-  const then = typeof date === 'string' ? new Date(date) : date;
+  const then = toDate(date);
   const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((startOf(now) - startOf(then)) / DAY_MS);
   if (days <= 0) return 'Today';

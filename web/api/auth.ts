@@ -1,40 +1,46 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSigninRequest, TSignupRequest } from '@shared/schemas/auth';
 import type { TUpdateProfileRequest } from '@shared/schemas/profile';
-import type { TCurrentUser } from '@shared/schemas/user';
-import { getQueryFn } from './query-client';
-import { apiJson, apiRequest } from './request';
-
-export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
+import { ApiError } from './api-error';
+import { getJson, sendJson } from './request';
 
 /** Signed in when the current-user call returns data; a 401 means signed out (SPEC §4). */
+const currentUserQuery = queryOptions({
+  queryKey: ['/api/auth/me'] as const,
+  queryFn: async ({ signal }) => {
+    try {
+      return await getJson('/api/auth/me', signal);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  retry: false,
+});
+
 export function useCurrentUser() {
-  const query = useQuery<TCurrentUser | null>({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: getQueryFn<TCurrentUser>({ on401: 'returnNull' }),
-    retry: false,
-  });
+  const query = useQuery(currentUserQuery);
   return { user: query.data ?? null, isLoading: query.isLoading, isSignedIn: Boolean(query.data) };
 }
 
 export function useSignin() {
   return useMutation({
-    mutationFn: (body: TSigninRequest) => apiJson<TCurrentUser>('POST', '/api/auth/signin', body),
+    mutationFn: (body: TSigninRequest) => sendJson('POST', '/api/auth/signin', body),
   });
 }
 
 export function useSignup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSignupRequest) => apiJson<TCurrentUser>('POST', '/api/auth/signup', body),
-    onSuccess: (user) => client.setQueryData(CURRENT_USER_KEY, user),
+    mutationFn: (body: TSignupRequest) => sendJson('POST', '/api/auth/signup', body),
+    onSuccess: (user) => client.setQueryData(currentUserQuery.queryKey, user),
   });
 }
 
 /** Sign out: call, then a full redirect to / even on failure (SPEC §4, §8). */
 export async function signOut(): Promise<void> {
   try {
-    await apiRequest('POST', '/api/auth/signout');
+    await sendJson('POST', '/api/auth/signout');
   } catch (error) {
     console.error('Sign-out failed', error);
   }
@@ -44,7 +50,7 @@ export async function signOut(): Promise<void> {
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateProfileRequest) => apiJson<TCurrentUser>('PATCH', '/api/auth/profile', body),
-    onSuccess: (user) => client.setQueryData(CURRENT_USER_KEY, user),
+    mutationFn: (body: TUpdateProfileRequest) => sendJson('PATCH', '/api/auth/profile', body),
+    onSuccess: (user) => client.setQueryData(currentUserQuery.queryKey, user),
   });
 }

@@ -1,22 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TInvitationCode } from '@shared/schemas/invitation';
-import { apiJson } from './request';
+import { readQuery } from './query-client';
+import { sendJson } from './request';
 
-export const INVITATION_CODES_KEY = ['/api/invitation-codes'] as const;
+const invitationCodesQuery = readQuery('/api/invitation-codes');
 
 export function useInvitationCodes(enabled: boolean) {
-  return useQuery<TInvitationCode[]>({ queryKey: INVITATION_CODES_KEY, enabled });
+  return useQuery({ ...invitationCodesQuery, enabled });
 }
 
 export function useGenerateCodes() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (count: number) => apiJson<TInvitationCode[]>('POST', '/api/invitation-codes/generate', { count }),
-    onSuccess: () => client.invalidateQueries({ queryKey: INVITATION_CODES_KEY }),
+    mutationFn: (count: number) => sendJson('POST', '/api/invitation-codes/generate', { count }),
+    onSuccess: () => client.invalidateQueries({ queryKey: invitationCodesQuery.queryKey }),
   });
 }
 
-/** Resolves when the code can be used; rejects with the '<status>: …' error otherwise. */
-export function validateInvitationCode(code: string): Promise<{ valid: true; code: string }> {
-  return apiJson('POST', '/api/invitation-codes/validate', { code });
+/** Resolves when the code can be used; rejects with an ApiError (404, 400, 410, …) otherwise. */
+export function validateInvitationCode(code: string) {
+  return sendJson('POST', '/api/invitation-codes/validate', { code });
 }

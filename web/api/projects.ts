@@ -1,24 +1,14 @@
-// Projects: lists (paged through headers), one project, likes, follows, creation and upload.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PAGE_HEADERS, PROJECTS_CACHE_MS } from '@shared/constants';
-import type { TUploadResponse } from '@shared/schemas/media';
-import type { TCreateProjectBody, TFollowResponse, TLikeResponse, TProject, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
-import { apiJson, throwIfNotOk } from './request';
+// Projects: lists (paged through headers), one project, likes, follows, creation, edits and deletion.
+import { useMutation, useQuery, useQueryClient, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
+import { PROJECTS_CACHE_MS } from '@shared/constants';
+import type { TCreateProjectBody, TLikeResponse, TProject, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
+import type { TPagedPath } from './endpoints';
+import { usePagedList, type TPage } from './paged';
+import { readQuery } from './query-client';
+import { getJson, sendJson } from './request';
 
 export const PROJECTS_KEY = '/api/projects';
-export const LIKED_PROJECTS_KEY = '/api/projects/liked';
-
-export interface TPageOf<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-/** GET a list page: the body is the array, the cursor for more is in a header. */
-export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<TPageOf<T>> {
-  const response = await fetch(url, { credentials: 'include', signal });
-  await throwIfNotOk(response);
-  return { items: (await response.json()) as T[], nextCursor: response.headers.get(PAGE_HEADERS.nextCursor) };
-}
+const LIKED_PROJECTS_PATH = '/api/projects/liked';
 
 export interface TProjectListParams {
   sort: TProjectSort;
@@ -27,78 +17,106 @@ export interface TProjectListParams {
   limit?: number;
 }
 
-function listUrl(base: string, params: TProjectListParams, cursor: string | null): string {
-  const search = new URLSearchParams({ sort: params.sort });
-  if (params.limit) search.set('limit', String(params.limit));
-  if (params.categories?.length) search.set('category', params.categories.join(','));
-  if (params.tags?.length) search.set('tag', params.tags.join(','));
-  if (cursor) search.set('cursor', cursor);
-  return `${base}?${search}`;
-}
+/** The project lists by sort and filters: the gallery's, a category's. */
+type TProjectListPath = Extract<TPagedPath, '/api/projects' | `/api/projects/category/${string}`>;
+
+export const categoryPath = (category: string) => `/api/projects/category/${encodeURIComponent(category)}` as const;
 
 /** Pages of projects; `fetchNextPage` loads the next 12 from the server. Cached 5 minutes (SPEC §7). */
-export function useProjectList(params: TProjectListParams, base = PROJECTS_KEY) {
-  return useInfiniteQuery({
-    queryKey: [base, params],
-    queryFn: ({ pageParam, signal }) => fetchPage<TProject>(listUrl(base, params, pageParam), signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: PROJECTS_CACHE_MS,
-  });
+export function useProjectList({ sort, categories = [], tags = [], limit }: TProjectListParams, path: TProjectListPath = PROJECTS_KEY) {
+  return usePagedList(path, { sort, limit, category: categories.join(','), tag: tags.join(',') }, { staleTime: PROJECTS_CACHE_MS });
 }
 
 export function useLikedProjects(enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: [LIKED_PROJECTS_KEY],
-    queryFn: ({ pageParam, signal }) => fetchPage<TProject>(`${LIKED_PROJECTS_KEY}${pageParam ? `?cursor=${pageParam}` : ''}`, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled,
-  });
+  return usePagedList(LIKED_PROJECTS_PATH, {}, { enabled });
 }
 
 /** SPEC §2: a number is an id, anything else a slug. */
-export function projectUrl(param: string): string {
-  return /^\d+$/.test(param) ? `/api/projects/${param}` : `/api/projects/slug/${encodeURIComponent(param)}`;
+function projectQuery(param: string) {
+  return readQuery(/^\d+$/.test(param) ? `/api/projects/${Number(param)}` : `/api/projects/slug/${encodeURIComponent(param)}`);
 }
 
 export function useProject(param: string) {
-  return useQuery<TProject>({ queryKey: [projectUrl(param)] });
+  return useQuery(projectQuery(param));
 }
 
-export function useSimilarProjects(projectId: number | undefined) {
-  return useQuery<TProject[]>({ queryKey: [`/api/projects/similar/${projectId}`], enabled: projectId !== undefined });
+export function useSimilarProjects(projectId: number) {
+  return useQuery(readQuery(`/api/projects/similar/${projectId}`));
 }
 
-export function fetchRandomProject(): Promise<{ id: number; slug: string }> {
-  return apiJson('GET', '/api/projects/random');
+export function fetchRandomProject() {
+  return getJson('/api/projects/random');
 }
 
-/** Lists, the single project and the liked list are refreshed after a like (SPEC §4). */
+/** After a project is created, edited or deleted: every project list and project loads again. */
 function refreshProjects(client: QueryClient) {
   return client.invalidateQueries({
     predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(PROJECTS_KEY),
   });
 }
 
-export function useLikeProject() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (projectId: number) => apiJson<TLikeResponse>('POST', `/api/projects/${projectId}/like`),
-    onSuccess: () => refreshProjects(client),
+const pathOf = (query: Query) => (typeof query.queryKey[0] === 'string' ? query.queryKey[0] : '');
+/** Where a project is cached: on its own (by id or slug), in similar lists, in pages of lists (search included). */
+const PROJECT_QUERY = /^\/api\/projects\/(\d+|slug\/.+)$/;
+const SIMILAR_QUERY = /^\/api\/projects\/similar\/\d+$/;
+const PROJECT_PAGES_QUERY = /^\/api\/(projects(\/category\/.+|\/search\/.+)?|users\/\d+\/projects)$/;
+
+/** The same list when the project is not in it, so untouched lists keep their identity. */
+function replaceProject(projects: TProject[], id: number, change: (project: TProject) => TProject): TProject[] {
+  return projects.some((project) => project.id === id) ? projects.map((project) => (project.id === id ? change(project) : project)) : projects;
+}
+
+/**
+ * SPEC §4: the server's liked and newCount replace the shown values. Every cached copy of the
+ * project takes them in place; only the liked-projects list, whose members changed, loads again.
+ */
+function writeLike(client: QueryClient, projectId: number, { liked, newCount }: TLikeResponse) {
+  const change = (project: TProject): TProject => ({ ...project, isLiked: liked, likes: newCount });
+  client.setQueriesData<TProject>({ predicate: (query) => PROJECT_QUERY.test(pathOf(query)) }, (project) =>
+    project?.id === projectId ? change(project) : project,
+  );
+  client.setQueriesData<TProject[]>({ predicate: (query) => SIMILAR_QUERY.test(pathOf(query)) }, (projects) => projects && replaceProject(projects, projectId, change));
+  client.setQueriesData<InfiniteData<TPage<TProject>>>({ predicate: (query) => PROJECT_PAGES_QUERY.test(pathOf(query)) }, (data) => {
+    if (!data) return data;
+    const pages = data.pages.map((page) => {
+      const items = replaceProject(page.items, projectId, change);
+      return items === page.items ? page : { ...page, items };
+    });
+    return pages.every((page, index) => page === data.pages[index]) ? data : { ...data, pages };
   });
+  return client.invalidateQueries({ queryKey: [LIKED_PROJECTS_PATH] });
+}
+
+/** Cached copies of a creator's projects learn the new follow state, so coming back to one shows it. */
+export function useRememberFollow(creatorId: number) {
+  const client = useQueryClient();
+  return (following: boolean) =>
+    client.setQueriesData<TProject>({ predicate: (query) => PROJECT_QUERY.test(pathOf(query)) }, (project) =>
+      project?.user.id === creatorId ? { ...project, isFollowing: following } : project,
+    );
+}
+
+export function likeProjectMutation(client: QueryClient) {
+  return {
+    mutationFn: (projectId: number) => sendJson('POST', `/api/projects/${projectId}/like`),
+    onSuccess: (result: TLikeResponse, projectId: number) => writeLike(client, projectId, result),
+  };
+}
+
+export function useLikeProject() {
+  return useMutation(likeProjectMutation(useQueryClient()));
 }
 
 export function useFollowCreator() {
   return useMutation({
-    mutationFn: (userId: number) => apiJson<TFollowResponse>('POST', `/api/users/${userId}/follow`),
+    mutationFn: (userId: number) => sendJson('POST', `/api/users/${userId}/follow`),
   });
 }
 
 export function useCreateProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateProjectBody) => apiJson<TProject>('POST', '/api/projects', body),
+    mutationFn: (body: TCreateProjectBody) => sendJson('POST', '/api/projects', body),
     onSuccess: () => refreshProjects(client),
   });
 }
@@ -106,7 +124,7 @@ export function useCreateProject() {
 export function useUpdateProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: TUpdateProjectBody }) => apiJson<TProject>('PATCH', `/api/projects/${id}`, changes),
+    mutationFn: ({ id, changes }: { id: number; changes: TUpdateProjectBody }) => sendJson('PATCH', `/api/projects/${id}`, changes),
     onSuccess: () => refreshProjects(client),
   });
 }
@@ -114,30 +132,7 @@ export function useUpdateProject() {
 export function useDeleteProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiJson<null>('DELETE', `/api/projects/${id}`),
+    mutationFn: (id: number) => sendJson('DELETE', `/api/projects/${id}`),
     onSuccess: () => refreshProjects(client),
-  });
-}
-
-/**
- * POST /api/upload with progress: fetch cannot report upload progress, XMLHttpRequest can.
- * Rejects with the same '<status>: <body>' error as every other request.
- */
-export function uploadMedia(files: File[], onProgress?: (fraction: number) => void): Promise<TUploadResponse> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    for (const file of files) form.append('images', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/upload');
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as TUploadResponse);
-      else reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
-    };
-    xhr.onerror = () => reject(new Error('Network error'));
-    xhr.send(form);
   });
 }

@@ -1,9 +1,9 @@
 // Texts for sign-up failures (SPEC §8).
-import { errorBody, errorStatus, serverMessage } from '@/api/request';
+import { ApiError, serverMessage } from '@/api/api-error';
 
 /** Why the invitation code was refused, by the validate call's status. */
 export function invitationCodeErrorMessage(error: unknown): string {
-  switch (errorStatus(error)) {
+  switch (error instanceof ApiError ? error.status : null) {
     case 404:
       return 'Invitation code not found. Please check the code and try again.';
     case 400:
@@ -17,7 +17,7 @@ export function invitationCodeErrorMessage(error: unknown): string {
 
 /** The server's field errors as 'field: message' pairs, else its message, else the fallback. */
 export function signupErrorMessage(error: unknown): string {
-  const body = errorBody(error);
+  const body = error instanceof ApiError ? error.body : null;
   if (body?.message === 'Validation failed' && body.details?.length) {
     return body.details.map((detail) => `${detail.field}: ${detail.message}`).join(', ');
   }

@@ -1,12 +1,14 @@
-import { DEFAULT_SITE_NAME } from '@shared/constants';
+import { useSiteName } from '@/api/site';
+import { SiteName } from '@/components/layout/SiteName';
 import { PageContainer } from '@/components/page/PageContainer';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 export default function AboutPage() {
-  useDocumentTitle('About', `Why ${DEFAULT_SITE_NAME} exists: a home where AI-native creators are discovered, credited and hired for what they make.`);
+  const siteName = useSiteName();
+  useDocumentTitle('About', `Why ${siteName} exists: a home where AI-native creators are discovered, credited and hired for what they make.`);
   return (
     <PageContainer width="prose">
-      <h1 className="text-3xl font-semibold tracking-tight">About {DEFAULT_SITE_NAME}</h1>
+      <h1 className="text-3xl font-semibold tracking-tight">About <SiteName /></h1>
       <h2 className="mt-8 text-lg font-semibold">Our mission</h2>
       <div className="mt-2 flex flex-col gap-4 text-[15px] leading-7 text-zinc-700">
         <p>
@@ -14,7 +16,7 @@ export default function AboutPage() {
           not exist a few years ago, yet their work is scattered across feeds where it scrolls away in hours.
         </p>
         <p>
-          {DEFAULT_SITE_NAME} gives that work a home: a gallery where AI-native creators show their best projects, learn from each other, and
+          <SiteName /> gives that work a home: a gallery where AI-native creators show their best projects, learn from each other, and
           get hired by the teams who need them. Membership is by invitation, so every member is vouched for by someone already here, and the
           gallery stays about quality rather than volume.
         </p>

@@ -1,15 +1,17 @@
 // Careers (SPEC §2 /careers): why join, the values, benefits, the application form and the equal-opportunity statement.
 import { Check } from 'lucide-react';
-import { DEFAULT_SITE_NAME } from '@shared/constants';
-import { CareerForm } from '@/components/careers/CareerForm';
+import { useSiteName } from '@/api/site';
 import { BENEFIT_LISTS, CAREER_VALUES } from '@/components/careers/career-content';
+import { CareerForm } from '@/components/careers/CareerForm';
+import { SiteName } from '@/components/layout/SiteName';
 import { PageContainer } from '@/components/page/PageContainer';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 export default function CareersPage() {
+  const siteName = useSiteName();
   useDocumentTitle(
     'Careers',
-    `Join the team building ${DEFAULT_SITE_NAME}, the home of AI-native creators: our values, our benefits, and how to apply.`,
+    `Join the team building ${siteName}, the home of AI-native creators: our values, our benefits, and how to apply.`,
   );
   return (
     <PageContainer width="page" className="flex flex-col gap-16">
@@ -78,7 +80,7 @@ export default function CareersPage() {
           Equal opportunity
         </h2>
         <p className="mt-2 text-sm leading-6 text-zinc-600">
-          {DEFAULT_SITE_NAME} is an equal opportunity employer. We welcome applicants of every background and do not discriminate on the basis
+          <SiteName /> is an equal opportunity employer. We welcome applicants of every background and do not discriminate on the basis
           of race, colour, religion, sex, sexual orientation, gender identity, national origin, age, disability, veteran status or any other
           characteristic protected by law. If you need an adjustment at any step of the process, tell us in your application.
         </p>

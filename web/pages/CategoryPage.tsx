@@ -6,15 +6,16 @@ import { useParams } from 'react-router';
 import { TRENDING_CATEGORIES } from '@shared/constants';
 import type { TProject } from '@shared/schemas/project';
 import { useCategorySummaries } from '@/api/categories';
-import { PROJECTS_KEY, useProjectList } from '@/api/projects';
+import { categoryPath, useProjectList } from '@/api/projects';
 import { CategoryEmpty } from '@/components/category/CategoryEmpty';
 import { CategoryHeader } from '@/components/category/CategoryHeader';
 import { TagFilterPanel } from '@/components/category/TagFilterPanel';
 import { GalleryNoMatch } from '@/components/gallery/GalleryStates';
-import { ProjectResults } from '@/components/gallery/ProjectResults';
-import { SortSelect } from '@/components/gallery/SortSelect';
+import type { TProjectView } from '@/components/gallery/ProjectCard';
+import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { GALLERY_SORTS, type TGallerySort } from '@/components/gallery/SortButtons';
-import { ViewToggle, type TProjectView } from '@/components/gallery/ViewToggle';
+import { SortSelect } from '@/components/gallery/SortSelect';
+import { ViewToggle } from '@/components/gallery/ViewToggle';
 import { PageContainer } from '@/components/page/PageContainer';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
@@ -52,7 +53,7 @@ function CategoryView({ name }: { name: string }) {
   const panelId = useId();
 
   const summaries = useCategorySummaries();
-  const list = useProjectList({ sort, tags }, `${PROJECTS_KEY}/category/${encodeURIComponent(name)}`);
+  const list = useProjectList({ sort, tags }, categoryPath(name));
   const projects = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const tagOptions = useMemo(() => tagChoices(content.relatedTags, projects, tags), [content.relatedTags, projects, tags]);
 
@@ -84,7 +85,7 @@ function CategoryView({ name }: { name: string }) {
           </div>
         </div>
         {filtersOpen && <TagFilterPanel id={panelId} tags={tagOptions} selected={tags} onToggle={toggleTag} onClear={() => setTags([])} />}
-        <ProjectResults
+        <ProjectPages
           list={list}
           view={view}
           onTagClick={addTag}

@@ -1,4 +1,5 @@
-import { DEFAULT_SITE_NAME } from '@shared/constants';
+import { useSiteName } from '@/api/site';
+import { SiteName } from '@/components/layout/SiteName';
 import { LegalPage, type TLegalSection } from '@/components/page/LegalPage';
 import { SupportEmailLink } from '@/components/page/SupportEmailLink';
 
@@ -47,11 +48,12 @@ const SECTIONS: TLegalSection[] = [
 ];
 
 export default function CookiesPage() {
+  const siteName = useSiteName();
   return (
     <LegalPage
       title="Cookie Policy"
-      description={`The cookies and browser storage ${DEFAULT_SITE_NAME} uses, why each one is there, and the choices you have.`}
-      intro={<p>This policy explains the cookies and browser storage {DEFAULT_SITE_NAME} uses and why.</p>}
+      description={`The cookies and browser storage ${siteName} uses, why each one is there, and the choices you have.`}
+      intro={<p>This policy explains the cookies and browser storage <SiteName /> uses and why.</p>}
       sections={SECTIONS}
     />
   );

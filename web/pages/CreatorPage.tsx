@@ -2,20 +2,24 @@
 // Never the e-mail: GET /api/users/{id} does not carry it.
 import { ArrowLeft, Images, UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { DEFAULT_SITE_NAME } from '@shared/constants';
 import { displayName } from '@shared/format';
 import type { TCreatorProfile } from '@shared/schemas/creator';
-import { errorStatus } from '@/api/request';
+import { ApiError } from '@/api/api-error';
+import { useSiteName } from '@/api/site';
 import { useCreatorProfile, useCreatorProjects } from '@/api/users';
 import { CreatorHeader } from '@/components/creator/CreatorHeader';
+import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { PageContainer } from '@/components/page/PageContainer';
 import { ProfileStats } from '@/components/profile/ProfileStats';
-import { EmptyProjects, ProjectGrid } from '@/components/profile/ProjectGrid';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatePanel } from '@/components/ui/state-panel';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
-const CREATOR_DESCRIPTION = `A creator's portfolio of AI work on ${DEFAULT_SITE_NAME}.`;
+/** For the moments the creator is not there yet: loading, or not loading. */
+function useCreatorDescription(): string {
+  return `A creator's portfolio of AI work on ${useSiteName()}.`;
+}
 
 export default function CreatorPage() {
   const { id = '' } = useParams();
@@ -29,15 +33,15 @@ function Creator({ id }: { id: number }) {
 
   if (profile.data) return <CreatorDetail profile={profile.data} />;
   if (profile.isError) {
-    const status = errorStatus(profile.error);
-    if (status === 404 || status === 400) return <CreatorNotFound />;
+    const { error } = profile;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <CreatorNotFound />;
     return <CreatorLoadError retrying={profile.isFetching} onRetry={() => void profile.refetch()} />;
   }
   return <CreatorSkeleton />;
 }
 
 function CreatorLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
-  useDocumentTitle('Creator', CREATOR_DESCRIPTION);
+  useDocumentTitle('Creator', useCreatorDescription());
   return (
     <PageContainer className="flex flex-col items-center gap-4 text-center">
       <p role="alert" className="text-zinc-700">
@@ -53,7 +57,8 @@ function CreatorLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: (
 function CreatorDetail({ profile }: { profile: TCreatorProfile }) {
   const projects = useCreatorProjects(profile.user.id);
   const name = displayName(profile.user);
-  useDocumentTitle(name, profile.user.bio?.trim() || `AI work by ${name} on ${DEFAULT_SITE_NAME}.`);
+  const siteName = useSiteName();
+  useDocumentTitle(name, profile.user.bio?.trim() || `AI work by ${name} on ${siteName}.`);
   return (
     <PageContainer>
       <CreatorHeader profile={profile} />
@@ -71,10 +76,7 @@ function CreatorDetail({ profile }: { profile: TCreatorProfile }) {
         <h2 id="creator-projects-heading" className="text-2xl font-semibold">
           Projects
         </h2>
-        <ProjectGrid
-          list={projects}
-          empty={<EmptyProjects icon={<Images className="h-8 w-8 text-zinc-400" aria-hidden />} title="No projects yet" text={`${name} hasn't shared any work yet.`} />}
-        />
+        <ProjectPages list={projects} empty={<StatePanel icon={Images} title="No projects yet" text={`${name} hasn't shared any work yet.`} />} />
       </section>
     </PageContainer>
   );
@@ -101,7 +103,7 @@ function CreatorNotFound() {
 
 /** Page-shaped placeholder while the creator loads, so nothing jumps when they arrive. */
 function CreatorSkeleton() {
-  useDocumentTitle('Creator', CREATOR_DESCRIPTION);
+  useDocumentTitle('Creator', useCreatorDescription());
   return (
     <PageContainer>
       <span role="status" className="sr-only">

@@ -1,18 +1,20 @@
 // For Creators (SPEC §2 /for-creators): why join, the live community figures, features, and how to get in.
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { DEFAULT_SITE_NAME } from '@shared/constants';
+import { useSiteName } from '@/api/site';
 import { BENEFITS, FEATURE_GROUPS } from '@/components/for-creators/for-creators-content';
 import { InviteCodeSection } from '@/components/for-creators/InviteCodeSection';
 import { StatsStrip } from '@/components/for-creators/StatsStrip';
+import { SiteName } from '@/components/layout/SiteName';
 import { PageContainer } from '@/components/page/PageContainer';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 export default function ForCreatorsPage() {
+  const siteName = useSiteName();
   useDocumentTitle(
     'For Creators',
-    `Showcase your AI-generated work on ${DEFAULT_SITE_NAME}: a curated, invitation-only portfolio where clients discover and hire AI creators.`,
+    `Showcase your AI-generated work on ${siteName}: a curated, invitation-only portfolio where clients discover and hire AI creators.`,
   );
   return (
     <>
@@ -41,7 +43,7 @@ export default function ForCreatorsPage() {
         <section aria-labelledby="benefits-heading" className="flex flex-col gap-8">
           <div className="flex max-w-2xl flex-col gap-2">
             <h2 id="benefits-heading" className="text-3xl font-semibold tracking-tight">
-              Why creators choose {DEFAULT_SITE_NAME}
+              Why creators choose <SiteName />
             </h2>
             <p className="text-zinc-600">Everything you need to present AI work professionally, and nothing that gets in its way.</p>
           </div>

@@ -11,6 +11,7 @@ import { JobListEmpty, JobListError, JobListLoading, JobListNoMatch } from '@/co
 import { useDebouncedValue } from '@/components/jobs/useDebouncedValue';
 import { PageContainer } from '@/components/page/PageContainer';
 import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { cn } from '@/lib/cn';
 
@@ -41,7 +42,7 @@ export default function JobsPage() {
   // from a one-row unfiltered request. X < Y then says the search narrowed the board, or that
   // 'Load More Jobs' has more to show.
   const liveCount = useLiveJobCount(filtered);
-  const liveTotal = filtered ? liveCount.data : list.data?.pages[0]?.total;
+  const liveTotal = filtered ? liveCount.data : (list.data?.pages[0]?.total ?? undefined);
 
   const clearFilters = () => {
     setSearch('');
@@ -78,18 +79,7 @@ export default function JobsPage() {
                 </li>
               ))}
             </ul>
-            {list.hasNextPage && (
-              <div className="flex flex-col items-center gap-2 pt-2">
-                {list.isFetchNextPageError && (
-                  <p role="alert" className="text-sm text-red-700">
-                    We couldn't load more jobs. Please try again.
-                  </p>
-                )}
-                <Button variant="outline" size="lg" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                  Load More Jobs
-                </Button>
-              </div>
-            )}
+            <LoadMore pages={list} label="Load More Jobs" failure="We couldn't load more jobs. Please try again." />
           </section>
         )}
       </PageContainer>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ZSigninRequest } from '@shared/schemas/auth';
 import { useSignin } from '@/api/auth';
-import { serverMessage } from '@/api/request';
+import { serverMessage } from '@/api/api-error';
 import { AuthCard } from '@/components/auth/AuthCard';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';

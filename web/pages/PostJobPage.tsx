@@ -10,7 +10,7 @@ import { JOB_LISTING_DAYS } from '@shared/constants';
 import { toCreateJobBody, type TJobFormOutput } from '@shared/schemas/job';
 import { useCurrentUser } from '@/api/auth';
 import { paymentSessionQuery, useCreateJob } from '@/api/jobs';
-import { serverMessage } from '@/api/request';
+import { serverMessage } from '@/api/api-error';
 import { JobForm } from '@/components/jobs/JobForm';
 import { PaymentStep } from '@/components/jobs/PaymentStep';
 import { PostJobSuccess } from '@/components/jobs/PostJobSuccess';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { DEFAULT_SITE_NAME } from '@shared/constants';
+import { useSiteName } from '@/api/site';
+import { SiteName } from '@/components/layout/SiteName';
 import { LegalPage, type TLegalSection } from '@/components/page/LegalPage';
 import { SupportEmailLink } from '@/components/page/SupportEmailLink';
 
@@ -68,11 +69,12 @@ const SECTIONS: TLegalSection[] = [
 ];
 
 export default function PrivacyPage() {
+  const siteName = useSiteName();
   return (
     <LegalPage
       title="Privacy Policy"
-      description={`What ${DEFAULT_SITE_NAME} collects about you, why, who can see it, and how to get a copy of your data or have it deleted.`}
-      intro={<p>This policy explains what {DEFAULT_SITE_NAME} collects about you, why, and the choices you have.</p>}
+      description={`What ${siteName} collects about you, why, who can see it, and how to get a copy of your data or have it deleted.`}
+      intro={<p>This policy explains what <SiteName /> collects about you, why, and the choices you have.</p>}
       sections={SECTIONS}
     />
   );

@@ -5,7 +5,6 @@ import { Link, useSearchParams } from 'react-router';
 import type { TCurrentUser } from '@shared/schemas/user';
 import { useCurrentUser } from '@/api/auth';
 import { useCreatorProfile } from '@/api/users';
-import { creatorPath } from '@/components/gallery/ProjectCard';
 import { MyJobsTab } from '@/components/jobs/MyJobsTab';
 import { PageContainer } from '@/components/page/PageContainer';
 import { EditProfileDialog } from '@/components/profile/EditProfileDialog';
@@ -13,13 +12,14 @@ import { InviteCodesTab } from '@/components/profile/InviteCodesTab';
 import { LikedTab } from '@/components/profile/LikedTab';
 import { MessagesTab, UnreadBadge } from '@/components/profile/MessagesTab';
 import { MyProjectsTab } from '@/components/profile/MyProjectsTab';
-import { ProfileHeader } from '@/components/profile/ProfileHeader';
 import { ProfileStats } from '@/components/profile/ProfileStats';
 import { SettingsDialog } from '@/components/profile/SettingsDialog';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { MemberIdentity } from '@/components/user/MemberIdentity';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { creatorPath } from '@/lib/paths';
 
 const TABS = [
   { value: 'projects', label: 'My Projects' },
@@ -67,8 +67,9 @@ function Profile({ user }: { user: TCurrentUser }) {
 
   return (
     <PageContainer>
-      <ProfileHeader
+      <MemberIdentity
         user={user}
+        variant="page"
         actions={
           <>
             <Button asChild>
@@ -92,7 +93,7 @@ function Profile({ user }: { user: TCurrentUser }) {
           View public page
           <ArrowUpRight className="h-3.5 w-3.5" aria-hidden />
         </Link>
-      </ProfileHeader>
+      </MemberIdentity>
 
       <div className="mt-8">
         <ProfileStats

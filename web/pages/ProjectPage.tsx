@@ -1,14 +1,13 @@
 // Project detail (SPEC §2): every media file at detail size, the creator and actions beside them,
 // then similar projects. The parameter is an id when numeric, else a slug.
-import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Eye } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { DEFAULT_SITE_NAME } from '@shared/constants';
-import { altText, compactCount, displayName } from '@shared/format';
+import { altText, displayName, longDate } from '@shared/format';
 import type { TMedia } from '@shared/schemas/media';
 import type { TProject } from '@shared/schemas/project';
 import { useCurrentUser } from '@/api/auth';
-import { useProject } from '@/api/projects';
+import { useProject, useRememberFollow } from '@/api/projects';
+import { useSiteName } from '@/api/site';
 import { ProjectMedia } from '@/components/media/ProjectMedia';
 import { PageContainer } from '@/components/page/PageContainer';
 import { CreatorPanel } from '@/components/project/CreatorPanel';
@@ -17,7 +16,9 @@ import { ProjectNotFound } from '@/components/project/ProjectNotFound';
 import { MadeWithBadge, PromptPanel, projectAiMetadata } from '@/components/project/PromptPanel';
 import { ShareMenu } from '@/components/project/ShareMenu';
 import { SimilarProjects } from '@/components/project/SimilarProjects';
+import { ViewCount } from '@/components/project/ViewCount';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TagChips } from '@/components/ui/tag-chip';
 import { useProjectMeta } from '@/hooks/useProjectMeta';
 
 /** SPEC §9: detail media fit inside 800×600. */
@@ -31,8 +32,6 @@ function fittedWidth(media: TMedia): number | null {
   return Math.floor(Math.min(DETAIL_BOX.width, width, (DETAIL_BOX.height * width) / height));
 }
 
-const PROJECT_DETAIL_KEY = /^\/api\/projects\/(\d+|slug\/.+)$/;
-
 export default function ProjectPage() {
   const { slug = '' } = useParams();
   const project = useProject(slug);
@@ -45,20 +44,12 @@ export default function ProjectPage() {
 }
 
 function ProjectDetail({ project }: { project: TProject }) {
-  const client = useQueryClient();
+  const siteName = useSiteName();
+  const rememberFollow = useRememberFollow(project.user.id);
   const { user, isSignedIn } = useCurrentUser();
   const creatorName = displayName(project.user);
-  const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName }, DEFAULT_SITE_NAME);
+  const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName }, siteName);
   const aiMetadata = projectAiMetadata(project.media);
-  const published = new Date(project.createdAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-
-  /** Cached copies of this creator's projects learn the new follow state, so coming back shows it. */
-  function rememberFollow(following: boolean) {
-    client.setQueriesData<TProject>(
-      { predicate: (query) => PROJECT_DETAIL_KEY.test(String(query.queryKey[0])) },
-      (cached) => (cached && cached.user.id === project.user.id ? { ...cached, isFollowing: following } : cached),
-    );
-  }
 
   return (
     <PageContainer>
@@ -72,7 +63,7 @@ function ProjectDetail({ project }: { project: TProject }) {
         <div className="flex flex-wrap items-center gap-3 text-[13px] text-zinc-600">
           <span>by {creatorName}</span>
           <span aria-hidden>·</span>
-          <span>Published {published}</span>
+          <span>Published {longDate(project.createdAt)}</span>
           <MadeWithBadge metadata={aiMetadata} />
         </div>
       </header>
@@ -100,12 +91,7 @@ function ProjectDetail({ project }: { project: TProject }) {
           />
           <div className="flex items-center justify-between gap-3 border-t border-zinc-200 pt-5">
             <LikeButton projectId={project.id} liked={project.isLiked} likes={project.likes} size="md" className="-ml-4" />
-            <span className="inline-flex items-center gap-1.5 text-sm text-zinc-600" title={`${project.views.toLocaleString()} views`}>
-              <Eye className="h-5 w-5" aria-hidden />
-              <span>
-                {compactCount(project.views)} <span className="sr-only">views</span>
-              </span>
-            </span>
+            <ViewCount views={project.views} size="md" />
           </div>
           <ShareMenu projectId={project.id} title={project.title} />
         </aside>
@@ -113,15 +99,7 @@ function ProjectDetail({ project }: { project: TProject }) {
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
           {project.description && <p className="text-base leading-relaxed whitespace-pre-line text-zinc-800">{project.description}</p>}
 
-          {project.tags.length > 0 && (
-            <ul className="flex flex-wrap gap-2" aria-label="Tags">
-              {project.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-zinc-100 px-3 py-1 text-[13px] font-medium text-zinc-700">
-                  {tag}
-                </li>
-              ))}
-            </ul>
-          )}
+          <TagChips tags={project.tags} size="md" />
 
           <PromptPanel metadata={aiMetadata} />
         </div>

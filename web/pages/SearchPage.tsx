@@ -1,9 +1,10 @@
 // /search (SPEC §2 Search, issue 4): full-text search with category filters, sort and two views.
 import { useState } from 'react';
-import { SEARCH_SORTS, useSearch, type TSearchSort } from '@/api/search';
-import { ProjectResults } from '@/components/gallery/ProjectResults';
+import { hasSearchTerms, SEARCH_SORTS, useSearch, type TSearchSort } from '@/api/search';
+import type { TProjectView } from '@/components/gallery/ProjectCard';
+import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { SortSelect } from '@/components/gallery/SortSelect';
-import { ViewToggle, type TProjectView } from '@/components/gallery/ViewToggle';
+import { ViewToggle } from '@/components/gallery/ViewToggle';
 import { PageContainer } from '@/components/page/PageContainer';
 import { CategoryFilters } from '@/components/search/CategoryFilters';
 import { PopularSearches } from '@/components/search/PopularSearches';
@@ -22,7 +23,10 @@ export default function SearchPage() {
   const [categories, setCategories] = useState<string[]>([]);
   const [view, setView] = useState<TProjectView>('grid');
   const results = useSearch({ query, sort, categories });
-  const total = results.data?.pages[0]?.total;
+  // Without a letter or digit there is nothing to search for: no matches, without asking.
+  const searchable = hasSearchTerms(query);
+  const total = searchable ? (results.data?.pages[0]?.total ?? undefined) : 0;
+  const noResults = <SearchNoResults query={query} filtered={categories.length > 0} onClearFilters={() => setCategories([])} />;
 
   useDocumentTitle(
     query ? `Search Results for "${query}"` : 'Search',
@@ -53,11 +57,7 @@ export default function SearchPage() {
                 <ViewToggle value={view} onChange={setView} />
               </div>
             </div>
-            <ProjectResults
-              list={results}
-              view={view}
-              empty={<SearchNoResults query={query} filtered={categories.length > 0} onClearFilters={() => setCategories([])} />}
-            />
+            {searchable ? <ProjectPages list={results} view={view} empty={noResults} /> : noResults}
           </section>
         </div>
       ) : (

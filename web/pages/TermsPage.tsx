@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { DEFAULT_SITE_NAME } from '@shared/constants';
+import { useSiteName } from '@/api/site';
+import { SiteName } from '@/components/layout/SiteName';
 import { LegalPage, type TLegalSection } from '@/components/page/LegalPage';
 import { SupportEmailLink } from '@/components/page/SupportEmailLink';
 
@@ -8,7 +9,7 @@ const SECTIONS: TLegalSection[] = [
     heading: 'Membership',
     body: (
       <p>
-        {DEFAULT_SITE_NAME} is invitation-only. You may create one account with a valid, unused invitation code. You are responsible for
+        <SiteName /> is invitation-only. You may create one account with a valid, unused invitation code. You are responsible for
         keeping your password safe and for everything done with your account. Invitation codes you receive are yours to share with people
         you trust; you are accountable for who joins through them.
       </p>
@@ -76,11 +77,12 @@ const SECTIONS: TLegalSection[] = [
 ];
 
 export default function TermsPage() {
+  const siteName = useSiteName();
   return (
     <LegalPage
       title="Terms of Service"
-      description={`The rules for using ${DEFAULT_SITE_NAME}: membership by invitation, your rights to your work, community conduct and paid job listings.`}
-      intro={<p>These terms govern your use of {DEFAULT_SITE_NAME}. By creating an account or using the service you agree to them.</p>}
+      description={`The rules for using ${siteName}: membership by invitation, your rights to your work, community conduct and paid job listings.`}
+      intro={<p>These terms govern your use of <SiteName />. By creating an account or using the service you agree to them.</p>}
       sections={SECTIONS}
     />
   );

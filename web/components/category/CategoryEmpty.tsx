@@ -1,14 +1,14 @@
 import { FolderOpen } from 'lucide-react';
 import { Link } from 'react-router';
-import { GalleryMessage } from '@/components/gallery/GalleryStates';
 import { Button } from '@/components/ui/button';
+import { StatePanel } from '@/components/ui/state-panel';
 
 export function CategoryEmpty({ name }: { name: string }) {
   return (
-    <GalleryMessage icon={FolderOpen} title="No projects found in this category yet" text={`Be the first to share ${name} work with the community.`}>
+    <StatePanel icon={FolderOpen} title="No projects found in this category yet" text={`Be the first to share ${name} work with the community.`}>
       <Button asChild>
         <Link to="/upload">Upload First Project</Link>
       </Button>
-    </GalleryMessage>
+    </StatePanel>
   );
 }

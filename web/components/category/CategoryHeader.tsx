@@ -1,8 +1,8 @@
 import { Clock, Flame, FolderOpen, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { TCategorySummary } from '@shared/schemas/creator';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TagChip } from '@/components/ui/tag-chip';
 import type { TCategoryContent } from '@/lib/category-content';
 
 interface CategoryHeaderProps {
@@ -62,12 +62,7 @@ export function CategoryHeader({ name, trending, content, summary, summaryPendin
         <ul className="flex flex-wrap gap-2">
           {content.relatedTags.map((tag) => (
             <li key={tag}>
-              <Link
-                to={`/search?q=${encodeURIComponent(tag)}`}
-                className="inline-block rounded-full bg-zinc-100 px-3 py-1 text-[13px] text-zinc-700 transition-colors duration-150 ease-out hover:bg-violet-50 hover:text-accent"
-              >
-                #{tag}
-              </Link>
+              <TagChip tag={tag} size="md" to={`/search?q=${encodeURIComponent(tag)}`} />
             </li>
           ))}
         </ul>

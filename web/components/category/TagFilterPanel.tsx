@@ -1,3 +1,5 @@
+import { TagChip } from '@/components/ui/tag-chip';
+
 interface TagFilterPanelProps {
   id: string;
   tags: readonly string[];
@@ -24,25 +26,11 @@ export function TagFilterPanel({ id, tags, selected, onToggle, onClear }: TagFil
         </button>
       </div>
       <ul className="flex flex-wrap gap-2">
-        {tags.map((tag) => {
-          const on = selected.includes(tag);
-          return (
-            <li key={tag}>
-              <button
-                type="button"
-                aria-pressed={on}
-                onClick={() => onToggle(tag)}
-                className={
-                  on
-                    ? 'rounded-full border border-accent bg-accent px-3 py-1 text-[13px] font-medium text-white transition-colors duration-150 ease-out hover:bg-accent-hover'
-                    : 'rounded-full border border-zinc-200 bg-white px-3 py-1 text-[13px] text-zinc-700 transition-colors duration-150 ease-out hover:border-violet-200 hover:text-accent'
-                }
-              >
-                #{tag}
-              </button>
-            </li>
-          );
-        })}
+        {tags.map((tag) => (
+          <li key={tag}>
+            <TagChip tag={tag} size="md" pressed={selected.includes(tag)} onClick={() => onToggle(tag)} />
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -4,10 +4,10 @@ import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TCreatorProfile } from '@shared/schemas/creator';
 import { useCurrentUser } from '@/api/auth';
-import { creatorProfileKey } from '@/api/users';
-import { creatorPath } from '@/components/gallery/ProjectCard';
-import { ProfileHeader } from '@/components/profile/ProfileHeader';
+import { creatorProfileQuery } from '@/api/users';
 import { FollowButton } from '@/components/project/FollowButton';
+import { MemberIdentity } from '@/components/user/MemberIdentity';
+import { creatorPath } from '@/lib/paths';
 
 export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
   const client = useQueryClient();
@@ -17,14 +17,15 @@ export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
 
   /** The server's answer is the truth: the page's copy of the profile takes its state and count. */
   function followChanged(following: boolean, followers: number) {
-    client.setQueryData<TCreatorProfile>(creatorProfileKey(user.id), (cached) =>
+    client.setQueryData(creatorProfileQuery(user.id).queryKey, (cached) =>
       cached ? { ...cached, isFollowing: following, stats: { ...cached.stats, followers } } : cached,
     );
   }
 
   return (
-    <ProfileHeader
+    <MemberIdentity
       user={user}
+      variant="page"
       actions={
         isSelf ? undefined : (
           <div className="flex w-full sm:w-40">
@@ -51,6 +52,6 @@ export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
           </Link>
         </p>
       )}
-    </ProfileHeader>
+    </MemberIdentity>
   );
 }

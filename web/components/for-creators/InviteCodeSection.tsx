@@ -1,12 +1,13 @@
 // How someone without a member friend gets in (SPEC §2 /for-creators): post about us, send the link, get a code.
 import { ExternalLink, Megaphone, Send, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
-import { DEFAULT_SITE_NAME } from '@shared/constants';
+import { useSiteName } from '@/api/site';
+import { SiteName } from '@/components/layout/SiteName';
 import { SupportEmailLink } from '@/components/page/SupportEmailLink';
 import { Button } from '@/components/ui/button';
 
-function shareOnXUrl(): string {
-  const text = `I'm sharing my AI work on ${DEFAULT_SITE_NAME}, the invitation-only home of AI-native creators.`;
+function shareOnXUrl(siteName: string): string {
+  const text = `I'm sharing my AI work on ${siteName}, the invitation-only home of AI-native creators.`;
   return `https://x.com/intent/tweet?${new URLSearchParams({ text, url: `${window.location.origin}/for-creators` })}`;
 }
 
@@ -14,13 +15,18 @@ const STEPS = [
   {
     icon: Megaphone,
     title: 'Post about us',
-    text: `Share a post about ${DEFAULT_SITE_NAME} on X, LinkedIn or Instagram: tell people what you create with AI and why you want to join.`,
+    text: (
+      <>
+        Share a post about <SiteName /> on X, LinkedIn or Instagram: tell people what you create with AI and why you want to join.
+      </>
+    ),
   },
   { icon: Send, title: 'Send us the link', text: 'Send the link to your post through our support form, or e-mail it to us.' },
   { icon: Ticket, title: 'Get your code', text: 'We review every post and send you an invitation code by e-mail, ready to sign up.' },
 ];
 
 export function InviteCodeSection() {
+  const siteName = useSiteName();
   return (
     <section aria-labelledby="invite-code-heading" className="rounded-2xl border border-violet-200 bg-violet-50/60 p-6 md:p-10">
       <div className="flex max-w-2xl flex-col gap-3">
@@ -28,7 +34,7 @@ export function InviteCodeSection() {
           Need an invitation code?
         </h2>
         <p className="text-zinc-700">
-          Membership is by invitation. If you don't know a member yet, tell your followers about {DEFAULT_SITE_NAME} and we'll invite you
+          Membership is by invitation. If you don't know a member yet, tell your followers about <SiteName /> and we'll invite you
           ourselves.
         </p>
       </div>
@@ -47,7 +53,7 @@ export function InviteCodeSection() {
       </ol>
       <div className="mt-8 flex flex-wrap items-center gap-3">
         <Button asChild>
-          <a href={shareOnXUrl()} target="_blank" rel="noopener noreferrer">
+          <a href={shareOnXUrl(siteName)} target="_blank" rel="noopener noreferrer">
             Post on X
             <ExternalLink className="h-4 w-4" aria-hidden />
           </a>

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { UPLOAD_CATEGORIES } from '@shared/constants';
 import type { TProject } from '@shared/schemas/project';
-import { PROJECTS_KEY, useProjectList, type TPageOf } from '@/api/projects';
-import { Button } from '@/components/ui/button';
+import type { TPage } from '@/api/paged';
+import { PROJECTS_KEY, useProjectList } from '@/api/projects';
 import { ActiveFilters, type TActiveFilter } from './ActiveFilters';
 import { FilterMenu } from './FilterMenu';
-import { GalleryEmpty, GalleryError, GalleryLoading, GalleryNoMatch, GRID } from './GalleryStates';
-import { ProjectCard } from './ProjectCard';
+import { GalleryEmpty, GalleryNoMatch } from './GalleryStates';
+import { ProjectPages } from './ProjectPages';
 import { SortButtons, type TGallerySort } from './SortButtons';
 
 /** Tag choices offered in the menu: the most used among the loaded projects. */
@@ -40,7 +40,7 @@ function tagChoices(projects: TProject[], selected: string[]): string[] {
 function useKeepFirstPages() {
   const client = useQueryClient();
   return () =>
-    client.setQueriesData<InfiniteData<TPageOf<TProject>, string | null>>({ queryKey: [PROJECTS_KEY] }, (data) =>
+    client.setQueriesData<InfiniteData<TPage<TProject>, string | null>>({ queryKey: [PROJECTS_KEY] }, (data) =>
       data?.pages && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
     );
 }
@@ -86,33 +86,7 @@ export function Gallery({ title }: { title: string }) {
       </div>
       <ActiveFilters filters={activeFilters} onRemove={removeFilter} onClear={clearFilters} />
 
-      {list.isPending ? (
-        <GalleryLoading />
-      ) : list.isError && projects.length === 0 ? (
-        <GalleryError onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : projects.length === 0 ? (
-        filtered ? <GalleryNoMatch onClear={clearFilters} /> : <GalleryEmpty />
-      ) : (
-        <>
-          <div className={GRID}>
-            {projects.map((project) => (
-              <ProjectCard key={project.id} project={project} onTagClick={addTag} />
-            ))}
-          </div>
-          {list.isFetchNextPageError && (
-            <p role="alert" className="text-center text-sm text-red-700">
-              We couldn't load the projects. Please try again later.
-            </p>
-          )}
-          {list.hasNextPage && (
-            <div className="flex justify-center">
-              <Button variant="outline" size="lg" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                Load More Projects
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <ProjectPages list={list} onTagClick={addTag} empty={filtered ? <GalleryNoMatch onClear={clearFilters} /> : <GalleryEmpty />} />
     </section>
   );
 }

@@ -1,50 +1,97 @@
-// A gallery card (DESIGN): 4:3 media with a hover title on wide screens, then title, creator, tags and counts.
-import { Eye, Play } from 'lucide-react';
+// A project in a list (DESIGN): as a card (4:3 media, a hover title on wide screens, then title,
+// creator, counts and tags) or as a row for the list view (thumb beside them, with the description).
+import { Play } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_SITE_NAME } from '@shared/constants';
-import { altText, compactCount, displayName } from '@shared/format';
-import { mediaKindFromUrl } from '@shared/schemas/media';
+import { LIST_VIEW_TAGS } from '@shared/constants';
+import { altText, displayName } from '@shared/format';
 import type { TProject } from '@shared/schemas/project';
+import { useSiteName } from '@/api/site';
 import { ProjectMedia, ProjectMediaPlaceholder } from '@/components/media/ProjectMedia';
 import { LikeButton } from '@/components/project/LikeButton';
-import { UserAvatar } from '@/components/user/UserAvatar';
+import { ViewCount } from '@/components/project/ViewCount';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TagChips } from '@/components/ui/tag-chip';
+import { UserAvatar } from '@/components/user/UserAvatar';
+import { cn } from '@/lib/cn';
+import { creatorPath, projectPath } from '@/lib/paths';
 
-/** Tags shown on a card; the project page lists them all. */
-const CARD_TAGS = 3;
+export type TProjectView = 'grid' | 'list';
 
-/** SPEC §2: the link uses the slug, else the id. */
-export function projectPath(project: Pick<TProject, 'id' | 'slug'>): string {
-  return `/project/${project.slug || project.id}`;
-}
-
-/** A creator's public page. */
-export function creatorPath(userId: number): string {
-  return `/creator/${userId}`;
-}
+const ROW = 'flex gap-4 rounded-xl p-2 sm:gap-6';
+const THUMB = 'w-32 shrink-0 sm:w-56';
 
 interface ProjectCardProps {
   project: TProject;
+  view?: TProjectView;
+  /** Load the media at once: the first cards on the page. */
   priority?: boolean;
-  /** Clicking a tag chip filters the gallery by that tag. */
+  /** Clicking a tag chip filters the list by that tag. */
   onTagClick?: (tag: string) => void;
+  /** Controls for this project (Edit, Delete), under the card or the row. */
+  actions?: ReactNode;
 }
 
-export function ProjectCard({ project, priority = false, onTagClick }: ProjectCardProps) {
+export function ProjectCard({ project, view = 'grid', priority = false, onTagClick, actions }: ProjectCardProps) {
+  const siteName = useSiteName();
   const creator = displayName(project.user);
-  const cover = project.media[0] ?? project.images[0] ?? '';
-  const kind = typeof cover === 'string' ? mediaKindFromUrl(cover) : cover.type;
+  const cover = project.media[0];
   const href = projectPath(project);
-  const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName: creator }, DEFAULT_SITE_NAME);
+  const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName: creator }, siteName);
+
+  const title = (
+    <h3 className="truncate text-[15px] font-medium">
+      <Link to={href} className="rounded-sm hover:text-accent">
+        {project.title}
+      </Link>
+    </h3>
+  );
+  const byline = (
+    <div className="flex min-w-0 items-center gap-2 text-[13px] text-zinc-600">
+      <UserAvatar user={project.user} size="sm" />
+      {/* Its own link beside the project's, never inside it. */}
+      <Link to={creatorPath(project.user.id)} className="truncate rounded-sm hover:text-accent">
+        {creator}
+      </Link>
+    </div>
+  );
+  const counts = (
+    <div className="flex shrink-0 items-center gap-1">
+      <ViewCount views={project.views} />
+      <LikeButton projectId={project.id} liked={project.isLiked} likes={project.likes} size="sm" />
+    </div>
+  );
+  // Cards show as many tags as list rows (SPEC §9: up to 3); the project page lists them all.
+  const tags = <TagChips tags={project.tags} max={LIST_VIEW_TAGS} onTagClick={onTagClick} />;
+  const controls = actions && <div className="flex gap-2">{actions}</div>;
+
+  if (view === 'list') {
+    return (
+      <article className={cn(ROW, 'transition-colors duration-150 ease-out hover:bg-zinc-50')} data-project-id={project.id}>
+        {/* The title link is the keyboard stop; the thumb is a second click target. */}
+        <Link to={href} tabIndex={-1} className={cn(THUMB, 'block overflow-hidden rounded-lg')}>
+          <ProjectMedia media={cover} variant="card" alt={alt} priority={priority} />
+        </Link>
+        <div className="flex min-w-0 flex-1 flex-col gap-2 py-1">
+          {title}
+          {byline}
+          {project.description && <p className="hidden text-[13px] text-zinc-600 sm:line-clamp-2">{project.description}</p>}
+          {tags}
+          <div className="mt-auto">{counts}</div>
+          {controls}
+        </div>
+      </article>
+    );
+  }
 
   return (
     <article className="group flex flex-col gap-3" data-project-id={project.id}>
       {/* The title link below is the keyboard stop; this one is the big click target. */}
       <Link to={href} tabIndex={-1} className="relative block overflow-hidden rounded-xl transition-shadow duration-200 ease-out group-hover:shadow-lg">
         <ProjectMedia media={cover} variant="card" alt={alt} priority={priority} />
-        {kind !== 'image' && (
+        {cover && cover.type !== 'image' && (
           <span className="absolute top-3 right-3 inline-flex items-center gap-1 rounded-md bg-black/60 px-1.5 py-0.5 text-[11px] font-semibold text-white uppercase">
-            {kind === 'video' ? <Play className="h-3 w-3 fill-current" aria-label="Video" /> : 'GIF'}
+            {cover.type === 'video' ? <Play className="h-3 w-3 fill-current" aria-label="Video" /> : 'GIF'}
           </span>
         )}
         <span
@@ -56,68 +103,52 @@ export function ProjectCard({ project, priority = false, onTagClick }: ProjectCa
       </Link>
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1.5">
-          <h3 className="truncate text-[15px] font-medium">
-            <Link to={href} className="rounded-sm hover:text-accent">
-              {project.title}
-            </Link>
-          </h3>
-          <div className="flex min-w-0 items-center gap-2 text-[13px] text-zinc-600">
-            <UserAvatar user={project.user} size="sm" />
-            {/* Its own link beside the project's, never inside it. */}
-            <Link to={creatorPath(project.user.id)} className="truncate rounded-sm hover:text-accent">
-              {creator}
-            </Link>
-          </div>
+          {title}
+          {byline}
         </div>
-        <div className="flex shrink-0 items-center gap-1 text-[13px] text-zinc-600">
-          <span className="inline-flex items-center gap-1 px-1 tabular-nums" title={`${project.views.toLocaleString()} views`}>
-            <Eye className="h-4 w-4" aria-hidden />
-            {compactCount(project.views)}
-            <span className="sr-only">views</span>
-          </span>
-          <LikeButton projectId={project.id} liked={project.isLiked} likes={project.likes} size="sm" />
-        </div>
+        {counts}
       </div>
-      {project.tags.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-          {project.tags.slice(0, CARD_TAGS).map((tag) => (
-            <li key={tag}>
-              {onTagClick ? (
-                <button
-                  type="button"
-                  onClick={() => onTagClick(tag)}
-                  aria-label={`Filter by tag ${tag}`}
-                  className="rounded-full bg-zinc-100 px-2.5 py-0.5 text-[12px] text-zinc-700 transition-colors duration-150 ease-out hover:bg-violet-50 hover:text-accent"
-                >
-                  #{tag}
-                </button>
-              ) : (
-                <span className="rounded-full bg-zinc-100 px-2.5 py-0.5 text-[12px] text-zinc-700">#{tag}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      {tags}
+      {controls}
     </article>
   );
 }
 
-/** Same footprint as a real card, so the grid does not jump when projects arrive. */
-export function ProjectCardSkeleton() {
+/** Same footprint as a real card or row (with its controls when it has them), so nothing jumps when projects arrive. */
+export function ProjectCardSkeleton({ view = 'grid', withActions = false }: { view?: TProjectView; withActions?: boolean }) {
+  const lines = (
+    <>
+      <Skeleton className="h-[22px] w-3/4" />
+      <div className="flex items-center gap-2">
+        <Skeleton className="h-8 w-8 rounded-full" />
+        <Skeleton className="h-4 w-24" />
+      </div>
+    </>
+  );
+  const controls = withActions && <Skeleton className="h-8 w-40" />;
+  if (view === 'list') {
+    return (
+      <div aria-hidden className={ROW}>
+        <ProjectMediaPlaceholder className={cn(THUMB, 'rounded-lg')} />
+        <div className="flex flex-1 flex-col gap-2 py-1">
+          {lines}
+          <Skeleton className="hidden h-4 w-full sm:block" />
+          <Skeleton className="h-[22px] w-1/3 rounded-full" />
+          <Skeleton className="h-8 w-24" />
+          {controls}
+        </div>
+      </div>
+    );
+  }
   return (
     <div aria-hidden className="flex flex-col gap-3">
       <ProjectMediaPlaceholder className="rounded-xl" />
       <div className="flex items-start justify-between gap-3">
-        <div className="flex flex-1 flex-col gap-1.5">
-          <Skeleton className="h-[22px] w-3/4" />
-          <div className="flex items-center gap-2">
-            <Skeleton className="h-8 w-8 rounded-full" />
-            <Skeleton className="h-4 w-24" />
-          </div>
-        </div>
+        <div className="flex flex-1 flex-col gap-1.5">{lines}</div>
         <Skeleton className="h-8 w-20" />
       </div>
       <Skeleton className="h-[22px] w-1/2 rounded-full" />
+      {controls}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectOptions, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 interface SortSelectProps<T extends string> {
   value: T;
@@ -24,13 +24,7 @@ export function SortSelect<T extends string>({ value, options, onChange }: SortS
         <SelectTrigger id={id} className="h-9 w-36">
           <SelectValue />
         </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
+        <SelectOptions options={options} />
       </Select>
     </div>
   );

@@ -1,7 +1,6 @@
 import { LayoutGrid, List, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
-
-export type TProjectView = 'grid' | 'list';
+import type { TProjectView } from './ProjectCard';
 
 const VIEWS: { value: TProjectView; label: string; icon: LucideIcon }[] = [
   { value: 'grid', label: 'Grid view', icon: LayoutGrid },

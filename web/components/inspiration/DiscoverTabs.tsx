@@ -2,13 +2,13 @@
 import { DISCOVER_TAB_SIZE } from '@shared/constants';
 import { useProjectList } from '@/api/projects';
 import { GalleryEmpty } from '@/components/gallery/GalleryStates';
-import { ProjectResults } from '@/components/gallery/ProjectResults';
+import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { GALLERY_SORTS, type TGallerySort } from '@/components/gallery/SortButtons';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
 function DiscoverTab({ sort }: { sort: TGallerySort }) {
   const list = useProjectList({ sort, limit: DISCOVER_TAB_SIZE });
-  return <ProjectResults list={list} empty={<GalleryEmpty />} />;
+  return <ProjectPages list={list} empty={<GalleryEmpty />} />;
 }
 
 export function DiscoverTabs() {

@@ -1,4 +1,5 @@
 import { Check, Copy, Link2 } from 'lucide-react';
+import { longDate } from '@shared/format';
 import type { TInvitationCode } from '@shared/schemas/invitation';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -44,7 +45,7 @@ export function AvailableCodeRow({ code, copiedKey, onCopy }: AvailableCodeRowPr
 
 /** 'Used <date>', or 'Used recently' when the server has no date (SPEC §4). */
 function usedLabel(usedAt: string | null): string {
-  return usedAt ? `Used ${new Date(usedAt).toLocaleDateString()}` : 'Used recently';
+  return usedAt ? `Used ${longDate(usedAt)}` : 'Used recently';
 }
 
 export function UsedCodeRow({ code }: { code: TInvitationCode }) {

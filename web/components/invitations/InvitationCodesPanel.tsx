@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { INVITE_GENERATE_BATCH, INVITES_FOR_NEW_USER } from '@shared/constants';
 import { useGenerateCodes, useInvitationCodes } from '@/api/invitations';
-import { serverMessage } from '@/api/request';
+import { serverMessage } from '@/api/api-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCopyToClipboard } from '@/hooks/useCopyToClipboard';

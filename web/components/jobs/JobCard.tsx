@@ -7,6 +7,7 @@ import type { TJob } from '@shared/schemas/job';
 import { useJobDetails } from '@/api/jobs';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TagChips } from '@/components/ui/tag-chip';
 import { cn } from '@/lib/cn';
 import { CompanyLogo } from './CompanyLogo';
 import { applicationLink } from './job-links';
@@ -59,15 +60,7 @@ export function JobCard({ job }: { job: TJob }) {
             </div>
           )}
 
-          {job.tags.length > 0 && (
-            <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-              {job.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-700">
-                  {tag}
-                </li>
-              ))}
-            </ul>
-          )}
+          <TagChips tags={job.tags} hash={false} />
 
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-100 pt-3 text-[13px] text-zinc-500">
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1">

@@ -3,16 +3,17 @@
 import { AlertTriangle, BriefcaseBusiness, CreditCard, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { longDate } from '@shared/format';
 import type { TMyJob } from '@shared/schemas/job';
 import { useMyJobs } from '@/api/jobs';
 import { Button } from '@/components/ui/button';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatePanel } from '@/components/ui/state-panel';
 import { cn } from '@/lib/cn';
 import { CompanyLogo } from './CompanyLogo';
 
 const ROW = 'flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:flex-row sm:items-center';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 export function MyJobsTab() {
   const list = useMyJobs();
@@ -36,23 +37,23 @@ export function MyJobsTab() {
     );
   } else if (list.isError && !list.data) {
     body = (
-      <Panel icon={<AlertTriangle className="h-8 w-8 text-zinc-400" aria-hidden />} title="Something went wrong" text="We couldn't load your jobs. Please try again later." alert>
+      <StatePanel icon={AlertTriangle} alert title="Something went wrong" text="We couldn't load your jobs. Please try again later.">
         <Button variant="outline" busy={list.isFetching} onClick={() => void list.refetch()}>
           Try Again
         </Button>
-      </Panel>
+      </StatePanel>
     );
   } else if (jobs.length === 0) {
     body = (
-      <Panel
-        icon={<BriefcaseBusiness className="h-8 w-8 text-zinc-400" aria-hidden />}
+      <StatePanel
+        icon={BriefcaseBusiness}
         title="No job listings yet"
         text="Post a job to reach AI creators. Each listing's views and apply clicks show up here."
       >
         <Button asChild>
           <Link to="/post-job">Post a Job</Link>
         </Button>
-      </Panel>
+      </StatePanel>
     );
   } else {
     body = (
@@ -64,13 +65,7 @@ export function MyJobsTab() {
             </li>
           ))}
         </ul>
-        {list.hasNextPage && (
-          <div className="flex justify-center pt-4">
-            <Button variant="outline" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-              Load More Jobs
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={list} label="Load More Jobs" failure="We couldn't load more jobs. Please try again." />
       </>
     );
   }
@@ -130,20 +125,10 @@ function MyJobRow({ job }: { job: TMyJob }) {
 function JobState({ job }: { job: TMyJob }) {
   const [label, look] =
     job.status === 'active' && job.activeUntil
-      ? [`Active until ${formatDate(job.activeUntil)}`, 'bg-emerald-50 text-emerald-800']
+      ? [`Active until ${longDate(job.activeUntil)}`, 'bg-emerald-50 text-emerald-800']
       : job.status === 'pending_payment'
         ? ['Awaiting payment', 'bg-amber-50 text-amber-900']
         : ['Expired', 'bg-zinc-100 text-zinc-700'];
   return <span className={cn('w-fit rounded-full px-2.5 py-0.5 text-xs font-medium', look)}>{label}</span>;
 }
 
-function Panel({ icon, title, text, alert, children }: { icon: ReactNode; title: string; text: string; alert?: boolean; children: ReactNode }) {
-  return (
-    <div role={alert ? 'alert' : undefined} className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 px-6 py-14 text-center">
-      {icon}
-      <h3 className="text-lg font-semibold">{title}</h3>
-      <p className="max-w-md text-sm text-zinc-600">{text}</p>
-      <div className="mt-2">{children}</div>
-    </div>
-  );
-}

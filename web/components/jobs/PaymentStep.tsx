@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { JOB_LISTING_DAYS } from '@shared/constants';
 import { usePaymentSession, usePaymentsConfig } from '@/api/jobs';
-import { serverMessage } from '@/api/request';
+import { serverMessage } from '@/api/api-error';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { TPaymentResultHandler } from './payment-result';

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { TEST_CARDS, type TTestCardPaymentResult } from '@shared/schemas/job';
 import { confirmTestCardPayment } from '@/api/jobs';
-import { serverMessage } from '@/api/request';
+import { serverMessage } from '@/api/api-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PayButton } from './PayButton';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR, DEFAULT_SITE_NAME } from '@shared/constants';
+import { COPYRIGHT_YEAR } from '@shared/constants';
+import { SiteName } from '@/components/layout/SiteName';
 
 const LINKS = [
   { to: '/for-creators', label: 'For Creators' },
@@ -32,7 +33,7 @@ export function Footer() {
           </a>
         </nav>
         <p className="text-[13px] text-zinc-500">
-          © {COPYRIGHT_YEAR} {DEFAULT_SITE_NAME}. All rights reserved.
+          © {COPYRIGHT_YEAR} <SiteName />. All rights reserved.
         </p>
       </div>
     </footer>

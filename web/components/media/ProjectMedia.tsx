@@ -4,7 +4,7 @@ import { ImageOff } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
 import { imageUrl } from '@shared/format';
-import { mediaKindFromUrl, type TMedia, type TMediaKind } from '@shared/schemas/media';
+import type { TMedia, TMediaKind } from '@shared/schemas/media';
 import { cn } from '@/lib/cn';
 
 export type TMediaVariant = 'card' | 'detail';
@@ -14,6 +14,9 @@ const SIZES: Record<TMediaVariant, { width: number; height: number }> = {
   card: { width: 400, height: 300 },
   detail: { width: 800, height: 600 },
 };
+
+/** A project without media (never the case for one the API lists) shows the failed state at once. */
+const NO_MEDIA: TResolvedMedia = { kind: 'image', src: '', avif: null, poster: null, width: null, height: null, placeholder: null };
 
 /** SPEC §2: load when within 50 px of the viewport, a tenth of it visible. */
 const LAZY_OPTIONS: IntersectionObserverInit = { rootMargin: '50px', threshold: 0.1 };
@@ -29,21 +32,18 @@ interface TResolvedMedia {
 }
 
 /** The rendition to show: the sized WebP (AVIF beside it when smaller), else the full file. */
-function resolveMedia(media: TMedia | string, variant: TMediaVariant): TResolvedMedia {
-  if (typeof media === 'string') {
-    const kind = mediaKindFromUrl(media);
-    const { width, height } = SIZES[variant];
-    return { kind, src: kind === 'video' ? media : imageUrl(media, width, height), avif: null, poster: null, width: null, height: null, placeholder: null };
-  }
+function resolveMedia(media: TMedia, variant: TMediaVariant): TResolvedMedia {
   const { variants } = media;
   const base = { kind: media.type, avif: null, poster: null, width: media.width, height: media.height, placeholder: media.placeholder };
   if (media.type === 'video') return { ...base, src: variants.full.url, poster: variants.poster?.url ?? null };
   const sized = variant === 'card' ? variants.card : variants.detail;
   const avif = variant === 'card' ? variants.cardAvif : variants.detailAvif;
   const rendition = sized ?? variants.full;
+  const { width, height } = SIZES[variant];
   return {
     ...base,
-    src: rendition.url,
+    // A stored file is served as is; a stock-photo URL is asked for at the size shown (SPEC §9).
+    src: imageUrl(rendition.url, width, height),
     avif: sized && avif ? avif.url : null,
     width: rendition.width ?? media.width,
     height: rendition.height ?? media.height,
@@ -80,8 +80,8 @@ function useNearViewport<T extends Element>(eager: boolean) {
 }
 
 export interface ProjectMediaProps {
-  /** The media details from the API, or a bare URL (its type then comes from the extension). */
-  media: TMedia | string;
+  /** The media details from the API; none shows as failed to load. */
+  media: TMedia | undefined;
   variant: TMediaVariant;
   alt: string;
   /** Load at once (the first thing on the page) instead of when near the viewport. */
@@ -90,14 +90,14 @@ export interface ProjectMediaProps {
 }
 
 export function ProjectMedia({ media, variant, alt, priority = false, className }: ProjectMediaProps) {
-  const resolved = resolveMedia(media, variant);
+  const resolved = media ? resolveMedia(media, variant) : NO_MEDIA;
   const { ref, near } = useNearViewport<HTMLDivElement>(priority);
   const placeholder = useMemo(() => placeholderDataUrl(resolved.placeholder), [resolved.placeholder]);
   // Keyed by URL, so a different file starts over without an effect to reset it.
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const loaded = loadedSrc === resolved.src;
-  const failed = failedSrc === resolved.src;
+  const failed = !media || failedSrc === resolved.src;
 
   const { width, height } = resolved;
   // Cards are always 4:3 (DESIGN); detail media keep their own shape, known before they load.

@@ -11,8 +11,9 @@ import { displayName, initials } from '@shared/format';
 import { ZUpdateProfileRequest, type TUpdateProfileForm, type TUpdateProfileRequest } from '@shared/schemas/profile';
 import type { TCurrentUser } from '@shared/schemas/user';
 import { useUpdateProfile } from '@/api/auth';
-import { PROJECTS_KEY, uploadMedia } from '@/api/projects';
-import { errorBody, serverMessage } from '@/api/request';
+import { uploadMedia } from '@/api/media';
+import { PROJECTS_KEY } from '@/api/projects';
+import { ApiError, serverMessage } from '@/api/api-error';
 import { refreshCreator } from '@/api/users';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -132,7 +133,7 @@ function EditProfileForm({ user, busy, setBusy, onDone }: EditProfileFormProps) 
     } catch (error) {
       setBusy(false);
       // Field errors from the server go next to their fields as well.
-      for (const detail of errorBody(error)?.details ?? []) {
+      for (const detail of (error instanceof ApiError && error.body?.details) || []) {
         if (FIELDS.some(({ name }) => name === detail.field)) setError(detail.field as TTextField, { message: detail.message });
       }
       toast.error('Update failed', { description: serverMessage(error, 'Failed to update profile') });

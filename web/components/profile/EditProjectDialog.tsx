@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { UPLOAD_CATEGORIES, type TUploadCategory } from '@shared/constants';
 import { ZProjectForm, type TProject, type TProjectForm } from '@shared/schemas/project';
 import { useUpdateProject } from '@/api/projects';
-import { serverMessage } from '@/api/request';
+import { serverMessage } from '@/api/api-error';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';

@@ -2,25 +2,21 @@
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { useLikedProjects } from '@/api/projects';
+import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { Button } from '@/components/ui/button';
-import { EmptyProjects, ProjectGrid } from './ProjectGrid';
+import { StatePanel } from '@/components/ui/state-panel';
 
 export function LikedTab() {
   const list = useLikedProjects(true);
   return (
-    <ProjectGrid
+    <ProjectPages
       list={list}
       empty={
-        <EmptyProjects
-          icon={<Heart className="h-8 w-8 text-zinc-400" aria-hidden />}
-          title="No liked projects yet"
-          text="Tap the heart on work you love and you'll find it here again."
-          action={
-            <Button asChild variant="outline">
-              <Link to="/">Explore projects</Link>
-            </Button>
-          }
-        />
+        <StatePanel icon={Heart} title="No liked projects yet" text="Tap the heart on work you love and you'll find it here again.">
+          <Button asChild variant="outline">
+            <Link to="/">Explore projects</Link>
+          </Button>
+        </StatePanel>
       }
     />
   );

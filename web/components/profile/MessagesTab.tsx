@@ -1,21 +1,21 @@
 // The creator's inbox on /profile (issue 6, beyond SPEC): hire and contact messages sent from their
 // projects, newest first; opening one shows it in full and marks it read.
-import { ArrowUpRight, Inbox, Mail } from 'lucide-react';
+import { AlertTriangle, ArrowUpRight, Inbox, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { relativeDate } from '@shared/format';
+import { dateTime, relativeDate } from '@shared/format';
 import type { TInboxMessage } from '@shared/schemas/contact';
 import { useInbox, useMarkMessageRead, useUnreadCount } from '@/api/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatePanel } from '@/components/ui/state-panel';
 import { cn } from '@/lib/cn';
-import { EmptyProjects } from './ProjectGrid';
 
 const LINK = 'inline-flex items-center gap-1 rounded-sm text-[13px] font-medium text-accent hover:text-accent-hover';
 const NO_SUBJECT = '(No subject)';
 const LOADING_ROWS = 3;
 
-const fullDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
 const projectPath = (message: TInboxMessage) => `/project/${message.projectId}`;
 
 /** The number of unread messages, for the tab's label; nothing when all are read. */
@@ -42,19 +42,17 @@ export function MessagesTab() {
   if (inbox.isPending) return <MessagesLoading />;
   if (inbox.isError && messages.length === 0) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-zinc-200 px-6 py-16 text-center">
-        <h3 className="text-lg font-semibold">Something went wrong</h3>
-        <p className="text-sm text-zinc-600">We couldn't load your messages. Please try again later.</p>
+      <StatePanel icon={AlertTriangle} alert title="Something went wrong" text="We couldn't load your messages. Please try again later.">
         <Button variant="outline" busy={inbox.isFetching} onClick={() => void inbox.refetch()}>
-          Try again
+          Try Again
         </Button>
-      </div>
+      </StatePanel>
     );
   }
   if (messages.length === 0) {
     return (
-      <EmptyProjects
-        icon={<Inbox className="h-8 w-8 text-zinc-400" aria-hidden />}
+      <StatePanel
+        icon={Inbox}
         title="No messages yet"
         text="When someone sends you a hire request from one of your projects, it arrives here and in your e-mail."
       />
@@ -67,18 +65,7 @@ export function MessagesTab() {
           <MessageRow key={message.id} message={message} onOpen={() => !message.readAt && markRead.mutate(message.id)} />
         ))}
       </ul>
-      {inbox.isFetchNextPageError && (
-        <p role="alert" className="text-center text-sm text-red-700">
-          We couldn't load more messages. Please try again later.
-        </p>
-      )}
-      {inbox.hasNextPage && (
-        <div className="flex justify-center">
-          <Button variant="outline" busy={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
-            Load More Messages
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={inbox} label="Load More Messages" failure="We couldn't load more messages. Please try again later." />
     </div>
   );
 }
@@ -101,7 +88,7 @@ function MessageRow({ message, onOpen }: { message: TInboxMessage; onOpen: () =>
         <MessageDialogContent message={message} />
       </Dialog>
       <div className="flex shrink-0 items-center gap-4 sm:flex-col sm:items-end sm:gap-1">
-        <time dateTime={message.createdAt} title={fullDate(message.createdAt)} className="text-[13px] text-zinc-500">
+        <time dateTime={message.createdAt} title={dateTime(message.createdAt)} className="text-[13px] text-zinc-500">
           {relativeDate(message.createdAt)}
         </time>
         {message.projectId !== null && (
@@ -122,7 +109,7 @@ function MessageDialogContent({ message }: { message: TInboxMessage }) {
       <DialogHeader>
         <DialogTitle>{message.subject ?? NO_SUBJECT}</DialogTitle>
         <DialogDescription>
-          From <span className="font-medium text-ink">{message.name}</span> ({message.email}) · {fullDate(message.createdAt)}
+          From <span className="font-medium text-ink">{message.name}</span> ({message.email}) · {dateTime(message.createdAt)}
         </DialogDescription>
       </DialogHeader>
       {message.projectId !== null && (

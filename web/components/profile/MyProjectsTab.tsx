@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { TProject } from '@shared/schemas/project';
+import { serverMessage } from '@/api/api-error';
 import { useDeleteProject } from '@/api/projects';
-import { serverMessage } from '@/api/request';
 import { refreshCreator, useCreatorProjects } from '@/api/users';
+import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { StatePanel } from '@/components/ui/state-panel';
 import { EditProjectDialog } from './EditProjectDialog';
-import { EmptyProjects, ProjectGrid } from './ProjectGrid';
 
 export function MyProjectsTab({ userId }: { userId: number }) {
   const client = useQueryClient();
@@ -23,19 +24,14 @@ export function MyProjectsTab({ userId }: { userId: number }) {
 
   return (
     <>
-      <ProjectGrid
+      <ProjectPages
         list={list}
         empty={
-          <EmptyProjects
-            icon={<ImagePlus className="h-8 w-8 text-zinc-400" aria-hidden />}
-            title="No projects yet"
-            text="Share your first piece of AI work and it will show up here."
-            action={
-              <Button asChild>
-                <Link to="/upload">Upload Work</Link>
-              </Button>
-            }
-          />
+          <StatePanel icon={ImagePlus} title="No projects yet" text="Share your first piece of AI work and it will show up here.">
+            <Button asChild>
+              <Link to="/upload">Upload Work</Link>
+            </Button>
+          </StatePanel>
         }
         actions={(project) => (
           <>

@@ -1,4 +1,5 @@
 // Settings (SPEC §2): the account's e-mail, member since, project count, and the danger zone.
+import { longDate } from '@shared/format';
 import type { TCurrentUser } from '@shared/schemas/user';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DeleteAccountSection } from './DeleteAccountSection';
@@ -11,7 +12,6 @@ interface SettingsDialogProps {
 }
 
 export function SettingsDialog({ user, projectCount, open, onOpenChange }: SettingsDialogProps) {
-  const memberSince = new Date(user.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -21,7 +21,7 @@ export function SettingsDialog({ user, projectCount, open, onOpenChange }: Setti
         </DialogHeader>
         <dl className="flex flex-col divide-y divide-zinc-200 rounded-xl border border-zinc-200 text-sm">
           <Row label="Email" value={user.email} />
-          <Row label="Member since" value={memberSince} />
+          <Row label="Member since" value={longDate(user.createdAt)} />
           <Row label="Projects" value={projectCount === undefined ? '—' : projectCount.toLocaleString()} />
         </dl>
         <DeleteAccountSection />

@@ -2,11 +2,11 @@
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { CONTACT_LIMITS } from '@shared/constants';
 import { displayName } from '@shared/format';
 import type { TPublicUser } from '@shared/schemas/user';
 import { useCurrentUser } from '@/api/auth';
 import { useSendMessage } from '@/api/messages';
-import { CONTACT_LIMITS } from '@/components/contact/contact-limits';
 import { HoneypotField, honeypotValue } from '@/components/contact/HoneypotField';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -1,10 +1,10 @@
 // The like toggle with its count (SPEC §4, §8), on cards and on the project page.
 import { Heart } from 'lucide-react';
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { TIMINGS } from '@shared/constants';
 import { useCurrentUser } from '@/api/auth';
 import { useLikeProject } from '@/api/projects';
-import { errorStatus } from '@/api/request';
+import { ApiError } from '@/api/api-error';
 import { cn } from '@/lib/cn';
 import { showToast } from '@/lib/toast';
 
@@ -31,14 +31,8 @@ function askToSignIn() {
 
 export function LikeButton({ projectId, liked, likes, size = 'sm', className }: LikeButtonProps) {
   const { isSignedIn, isLoading: userLoading } = useCurrentUser();
+  // The server's answer goes into every cached copy of the project, so it comes back here as props.
   const like = useLikeProject();
-  // The server's answer replaces the shown values; fresh props (after lists refresh) replace them again.
-  const [shown, setShown] = useState({ liked, likes });
-  const [fromProps, setFromProps] = useState({ liked, likes });
-  if (fromProps.liked !== liked || fromProps.likes !== likes) {
-    setFromProps({ liked, likes });
-    setShown({ liked, likes });
-  }
 
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
@@ -49,29 +43,28 @@ export function LikeButton({ projectId, liked, likes, size = 'sm', className }: 
       return;
     }
     like.mutate(projectId, {
-      onSuccess: (result) => setShown({ liked: result.liked, likes: result.newCount }),
       onError: (error) => {
-        if (errorStatus(error) === 401) askToSignIn();
+        if (error instanceof ApiError && error.status === 401) askToSignIn();
         else showToast('error', 'Error', { description: 'Failed to update like. Please try again.' });
       },
     });
   };
 
-  const count = shown.likes.toLocaleString();
+  const count = likes.toLocaleString();
   return (
     <button
       type="button"
-      aria-pressed={shown.liked}
-      aria-label={`Like, ${count} ${shown.likes === 1 ? 'like' : 'likes'}`}
+      aria-pressed={liked}
+      aria-label={`Like, ${count} ${likes === 1 ? 'like' : 'likes'}`}
       onClick={onClick}
       className={cn(
         'inline-flex items-center rounded-lg font-medium tabular-nums transition-colors duration-150 ease-out hover:bg-zinc-100',
-        shown.liked ? 'text-rose-600' : 'text-zinc-600 hover:text-ink',
+        liked ? 'text-rose-600' : 'text-zinc-600 hover:text-ink',
         SIZES[size],
         className,
       )}
     >
-      <Heart className={cn('transition-transform duration-150 ease-out', shown.liked && 'fill-current')} aria-hidden />
+      <Heart className={cn('transition-transform duration-150 ease-out', liked && 'fill-current')} aria-hidden />
       <span>{count}</span>
     </button>
   );

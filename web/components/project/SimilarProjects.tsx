@@ -1,19 +1,18 @@
-import type { TProject } from '@shared/schemas/project';
 import { useSimilarProjects } from '@/api/projects';
 import { ProjectCard } from '@/components/gallery/ProjectCard';
+import { GRID } from '@/components/gallery/ProjectPages';
 
 /** 'Projects You Might Like' (SPEC §2): hidden while loading, on error and when there are none. */
 export function SimilarProjects({ projectId }: { projectId: number }) {
   const similar = useSimilarProjects(projectId);
-  const projects: TProject[] = similar.data ?? [];
-  if (similar.isPending || similar.isError || !projects.length) return null;
+  if (!similar.data?.length) return null;
   return (
     <section aria-labelledby="similar-heading" className="mt-16 border-t border-zinc-200 pt-10">
       <h2 id="similar-heading" className="text-xl font-semibold">
         Projects You Might Like
       </h2>
-      <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {projects.map((project) => (
+      <ul className={`mt-6 ${GRID}`}>
+        {similar.data.map((project) => (
           <li key={project.id}>
             <ProjectCard project={project} />
           </li>

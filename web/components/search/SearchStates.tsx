@@ -1,22 +1,22 @@
 // The search page's own states: no query yet, and no match for the query.
 import { Search, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
-import { GalleryMessage } from '@/components/gallery/GalleryStates';
 import { Button } from '@/components/ui/button';
+import { StatePanel } from '@/components/ui/state-panel';
 
 export function SearchPrompt() {
   return (
-    <GalleryMessage icon={Search} title="What are you looking for?" text="Search projects by title, description, tag, category or creator, or pick one of the popular searches above.">
+    <StatePanel icon={Search} title="What are you looking for?" text="Search projects by title, description, tag, category or creator, or pick one of the popular searches above.">
       <Button asChild variant="outline">
         <Link to="/inspiration">Discover Inspiration</Link>
       </Button>
-    </GalleryMessage>
+    </StatePanel>
   );
 }
 
 export function SearchNoResults({ query, filtered, onClearFilters }: { query: string; filtered: boolean; onClearFilters: () => void }) {
   return (
-    <GalleryMessage
+    <StatePanel
       icon={SearchX}
       title="No results found"
       text={
@@ -34,6 +34,6 @@ export function SearchNoResults({ query, filtered, onClearFilters }: { query: st
           <Link to="/inspiration">Discover Inspiration</Link>
         </Button>
       )}
-    </GalleryMessage>
+    </StatePanel>
   );
 }

@@ -58,3 +58,16 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
     </SelectPrimitive.Item>
   );
 }
+
+/** The open list of a select over fixed choices, each with its value and label. */
+export function SelectOptions({ options }: { options: readonly { value: string; label: string }[] }) {
+  return (
+    <SelectContent>
+      {options.map((option) => (
+        <SelectItem key={option.value} value={option.value}>
+          {option.label}
+        </SelectItem>
+      ))}
+    </SelectContent>
+  );
+}

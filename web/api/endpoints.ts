@@ -1,0 +1,78 @@
+// What each API path answers, as the types inferred from the shared response schemas: the one
+// place a response gets its type. Requests name their path and get its answer's type from here,
+// so no call site can claim a type its endpoint does not return. Type-only imports: zod stays out
+// of the client's bundles, and answers are not parsed again at runtime.
+import type { z } from 'zod';
+import type { ZOk } from '@shared/schemas/common';
+import type { TInboxMessage, TSiteInfo, TSiteStats, TUnreadCount } from '@shared/schemas/contact';
+import type { TCategorySummary, TCreatorProfile } from '@shared/schemas/creator';
+import type { TInvitationCode, ZValidateCodeResponse } from '@shared/schemas/invitation';
+import type { TJob, TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentResult } from '@shared/schemas/job';
+import type { TUploadResponse } from '@shared/schemas/media';
+import type { TFollowResponse, TLikeResponse, TProject, ZProjectRef } from '@shared/schemas/project';
+import type { TCurrentUser } from '@shared/schemas/user';
+
+/** Lists paged through headers (PAGE_HEADERS): the path and the type of one item. */
+export interface TPagedLists {
+  '/api/projects': TProject;
+  '/api/projects/liked': TProject;
+  [path: `/api/projects/category/${string}`]: TProject;
+  [path: `/api/projects/search/${string}`]: TProject;
+  [path: `/api/users/${number}/projects`]: TProject;
+  '/api/jobs': TJob;
+  '/api/jobs/mine': TMyJob;
+  '/api/messages': TInboxMessage;
+}
+
+/** GET answers that are not paged. */
+interface TSingleReads {
+  '/api/auth/me': TCurrentUser;
+  '/api/projects/random': z.output<typeof ZProjectRef>;
+  [path: `/api/projects/${number}`]: TProject;
+  [path: `/api/projects/slug/${string}`]: TProject;
+  [path: `/api/projects/similar/${number}`]: TProject[];
+  '/api/categories': TCategorySummary[];
+  [path: `/api/users/${number}`]: TCreatorProfile;
+  '/api/invitation-codes': TInvitationCode[];
+  '/api/messages/unread-count': TUnreadCount;
+  /** The poster reads their own numbers, anyone else the public listing. */
+  [path: `/api/jobs/${number}`]: TMyJob | TJob;
+  '/api/payments/config': TPaymentsConfig;
+  '/api/site': TSiteInfo;
+  '/api/stats': TSiteStats;
+}
+
+export type TReads = TSingleReads & { [P in keyof TPagedLists]: TPagedLists[P][] };
+
+/** What the writes answer; null where the server answers 204 No Content. */
+export interface TWrites {
+  POST: {
+    '/api/auth/signin': TCurrentUser;
+    '/api/auth/signup': TCurrentUser;
+    '/api/auth/signout': null;
+    '/api/projects': TProject;
+    [path: `/api/projects/${number}/like`]: TLikeResponse;
+    [path: `/api/users/${number}/follow`]: TFollowResponse;
+    '/api/upload': TUploadResponse;
+    '/api/contact': z.output<typeof ZOk>;
+    [path: `/api/messages/${number}/read`]: TInboxMessage;
+    '/api/invitation-codes/generate': TInvitationCode[];
+    '/api/invitation-codes/validate': z.output<typeof ZValidateCodeResponse>;
+    '/api/jobs': TMyJob;
+    [path: `/api/jobs/${number}/payment`]: TPaymentSession;
+    [path: `/api/jobs/${number}/confirm-payment`]: TMyJob;
+    '/api/payments/test/confirm': TTestCardPaymentResult;
+  };
+  PATCH: {
+    '/api/auth/profile': TCurrentUser;
+    [path: `/api/projects/${number}`]: TProject;
+  };
+  DELETE: {
+    '/api/auth/delete-account': null;
+    [path: `/api/projects/${number}`]: null;
+  };
+}
+
+export type TReadPath = keyof TReads;
+export type TPagedPath = keyof TPagedLists;
+export type TWriteMethod = keyof TWrites;
