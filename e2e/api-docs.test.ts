@@ -1,6 +1,6 @@
 // The API reference page (/api/docs) in a real browser: rendered from this origin under its own CSP.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, browserPerFile } from './helpers';
+import { baseUrl, browserPerFile, siteName } from './helpers';
 
 const { openPage } = browserPerFile();
 
@@ -21,7 +21,7 @@ describe('API reference', () => {
     await page.locator('.opblock-summary', { hasText: '/api/auth/me' }).first().click();
     await page.getByText('Unauthorized').first().waitFor();
 
-    expect(await page.title()).toBe('Portfolio Platform API');
+    expect(await page.title()).toBe(`${siteName()} API`);
     expect(await page.locator('.opblock').count()).toBeGreaterThan(40);
     expect(problems).toEqual([]);
   });

@@ -37,6 +37,9 @@ export const JOB_SKELETONS = 5;
 /** List view shows up to 3 tags per project (SPEC §9). */
 export const LIST_VIEW_TAGS = 3;
 
+/** The longest e-mail address there can be (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+
 export const PASSWORD_MIN_LENGTH = 8;
 /** Upper bound so a huge "password" cannot be used to burn server CPU in argon2. */
 export const PASSWORD_MAX_LENGTH = 256;
@@ -134,7 +137,7 @@ export const EXPERIENCE_LEVELS = [
 ] as const;
 
 /** The longest name, e-mail, subject and message POST /api/contact accepts; the forms stop typing there too. */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 100, email: EMAIL_MAX_LENGTH, subject: 200, message: 5000 } as const;
 
 /** Support promises (SPEC §9). */
 export const SUPPORT_REPLY_HOURS = 24;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GALLERY_PAGE_SIZE, ID_MAX, MAX_PAGE_SIZE } from '../constants';
+import { EMAIL_MAX_LENGTH, GALLERY_PAGE_SIZE, ID_MAX, MAX_PAGE_SIZE } from '../constants';
+import { isHttpUrl } from '../urls';
 
 /** Ids are 32-bit integers in both engines: a larger one names nothing (and must not reach PostgreSQL). */
 export const ZId = z.number().int().positive().max(ID_MAX);
@@ -24,7 +25,7 @@ export const ZEmail = z
   .string({ error: 'Please enter a valid email address' })
   .trim()
   .toLowerCase()
-  .max(254, 'Please enter a valid email address')
+  .max(EMAIL_MAX_LENGTH, 'Please enter a valid email address')
   .pipe(z.email({ error: 'Please enter a valid email address' }));
 
 /** An absolute http(s) URL; empty input means "not set" and becomes null. */
@@ -36,15 +37,6 @@ export const ZOptionalUrl = (message = 'Please enter a valid URL') =>
     .refine((value) => value === '' || isHttpUrl(value), message)
     .transform((value) => (value === '' ? null : value))
     .nullish();
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
 
 /** Optional free text: trimmed, empty becomes null. */
 export const ZOptionalText = (max: number, tooLong: string) =>
@@ -78,3 +70,4 @@ export const ZRedirect = z.undefined().meta({
 
 /** `{ ok: true }`: the request was taken. */
 export const ZOk = z.object({ ok: z.literal(true) });
+export type TOk = z.output<typeof ZOk>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAREER_POSITIONS, CONTACT_LIMITS, EXPERIENCE_LEVELS, SUPPORT_CATEGORIES } from '../constants';
-import { ZId, ZTimestamp } from './common';
+import { ZEmail, ZId, ZIdParam, ZTimestamp } from './common';
 
 /** Bots fill every field; people never see this one (it is hidden on the page). */
 export const HONEYPOT_FIELD = 'website';
@@ -14,12 +14,7 @@ export const CAREERS_RECIPIENT = 'careers';
  */
 export const ZContactRequest = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(CONTACT_LIMITS.name, 'Name is too long'),
-  email: z
-    .string({ error: 'Please enter a valid email address' })
-    .trim()
-    .toLowerCase()
-    .max(CONTACT_LIMITS.email, 'Please enter a valid email address')
-    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  email: ZEmail,
   subject: z
     .string()
     .trim()
@@ -27,10 +22,8 @@ export const ZContactRequest = z.object({
     .nullish()
     .transform((value) => value || null),
   message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(CONTACT_LIMITS.message, 'Message is too long'),
-  recipientId: z.union([z.literal(SUPPORT_RECIPIENT), z.literal(CAREERS_RECIPIENT), z.coerce.number().int().positive()], {
-    error: 'Unknown recipient',
-  }),
-  projectId: z.coerce.number().int().positive().nullish().transform((value) => value ?? null),
+  recipientId: z.union([z.literal(SUPPORT_RECIPIENT), z.literal(CAREERS_RECIPIENT), ZIdParam], { error: 'Unknown recipient' }),
+  projectId: ZIdParam.nullish().transform((value) => value ?? null),
   projectTitle: z
     .string()
     .trim()

@@ -70,11 +70,3 @@ export type TMedia = z.output<typeof ZMedia>;
 /** POST /api/upload answers the URLs in upload order (SPEC §7) and each file's details. */
 export const ZUploadResponse = z.object({ urls: z.array(z.string()), files: z.array(ZMedia) });
 export type TUploadResponse = z.output<typeof ZUploadResponse>;
-
-/** SPEC §3: the client infers a media type from the URL's extension. */
-export function mediaKindFromUrl(url: string): TMediaKind {
-  const extension = url.split('?')[0]?.split('.').pop()?.toLowerCase() ?? '';
-  if (['mp4', 'webm', 'mov', 'avi'].includes(extension)) return 'video';
-  if (extension === 'gif') return 'gif';
-  return 'image';
-}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isHttpUrl, ZOptionalText, ZOptionalUrl } from './common';
+import { isHttpUrl } from '../urls';
+import { ZOptionalText, ZOptionalUrl } from './common';
 
 /** An avatar is either an absolute URL or a path to media this site serves. */
 const ZImageUrl = z

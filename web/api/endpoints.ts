@@ -2,14 +2,13 @@
 // place a response gets its type. Requests name their path and get its answer's type from here,
 // so no call site can claim a type its endpoint does not return. Type-only imports: zod stays out
 // of the client's bundles, and answers are not parsed again at runtime.
-import type { z } from 'zod';
-import type { ZOk } from '@shared/schemas/common';
+import type { TOk } from '@shared/schemas/common';
 import type { TInboxMessage, TSiteInfo, TSiteStats, TUnreadCount } from '@shared/schemas/contact';
 import type { TCategorySummary, TCreatorProfile } from '@shared/schemas/creator';
-import type { TInvitationCode, ZValidateCodeResponse } from '@shared/schemas/invitation';
+import type { TInvitationCode, TValidateCodeResponse } from '@shared/schemas/invitation';
 import type { TJob, TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentResult } from '@shared/schemas/job';
 import type { TUploadResponse } from '@shared/schemas/media';
-import type { TFollowResponse, TLikeResponse, TProject, ZProjectRef } from '@shared/schemas/project';
+import type { TFollowResponse, TLikeResponse, TProject, TProjectRef } from '@shared/schemas/project';
 import type { TCurrentUser } from '@shared/schemas/user';
 
 /** Lists paged through headers (PAGE_HEADERS): the path and the type of one item. */
@@ -27,7 +26,7 @@ export interface TPagedLists {
 /** GET answers that are not paged. */
 interface TSingleReads {
   '/api/auth/me': TCurrentUser;
-  '/api/projects/random': z.output<typeof ZProjectRef>;
+  '/api/projects/random': TProjectRef;
   [path: `/api/projects/${number}`]: TProject;
   [path: `/api/projects/slug/${string}`]: TProject;
   [path: `/api/projects/similar/${number}`]: TProject[];
@@ -54,10 +53,10 @@ export interface TWrites {
     [path: `/api/projects/${number}/like`]: TLikeResponse;
     [path: `/api/users/${number}/follow`]: TFollowResponse;
     '/api/upload': TUploadResponse;
-    '/api/contact': z.output<typeof ZOk>;
+    '/api/contact': TOk;
     [path: `/api/messages/${number}/read`]: TInboxMessage;
     '/api/invitation-codes/generate': TInvitationCode[];
-    '/api/invitation-codes/validate': z.output<typeof ZValidateCodeResponse>;
+    '/api/invitation-codes/validate': TValidateCodeResponse;
     '/api/jobs': TMyJob;
     [path: `/api/jobs/${number}/payment`]: TPaymentSession;
     [path: `/api/jobs/${number}/confirm-payment`]: TMyJob;

@@ -1,7 +1,6 @@
 // Contact messages: a visitor's hire request to a creator, or a support or career message to
 // the site. Each is stored and its e-mail queued in one transaction; the creator reads theirs
 // in the inbox, where only they can see them.
-import { ID_MAX } from '../../../shared/constants';
 import { CAREERS_RECIPIENT, SUPPORT_RECIPIENT, type TContactRequest, type TInboxMessage, type TUnreadCount } from '../../../shared/schemas/contact';
 import { inTransaction, type TContext } from '../../context';
 import type { TMessageKind } from '../../db/schema';
@@ -49,12 +48,11 @@ export async function sendContactMessage(ctx: TMessagesContext, throttle: TThrot
   if (!text.name) throw invalidField('name', 'Name is required');
   if (!text.message) throw invalidField('message', 'Message is required');
   await inTransaction(ctx, async (tx) => {
-    // Ids are 32-bit integers in both engines: a larger one names nothing (and must not reach PostgreSQL).
-    const recipientId = typeof input.recipientId === 'number' && input.recipientId <= ID_MAX ? input.recipientId : null;
+    const recipientId = typeof input.recipientId === 'number' ? input.recipientId : null;
     // The creator's address goes to the mail server only, never back to the sender.
     const recipientAddress = recipientId === null ? undefined : await mailAddressOf(tx, recipientId);
     if (kind === 'hire' && !recipientAddress) throw notFound('Creator not found');
-    const project = input.projectId !== null && input.projectId <= ID_MAX ? await projectSummary(tx, input.projectId) : null;
+    const project = input.projectId === null ? null : await projectSummary(tx, input.projectId);
     if (input.projectId !== null && !project) throw invalidField('projectId', 'Project not found');
     // A hire message names one of the creator's own projects: no linking someone else's work.
     if (project && recipientAddress && project.creatorId !== recipientId) throw invalidField('projectId', 'Project not found');

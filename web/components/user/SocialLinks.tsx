@@ -1,6 +1,6 @@
 // Where else to find a member: website, X (Twitter), Dribbble, Behance.
 import { ExternalLink, Globe } from 'lucide-react';
-import { isHttpUrl } from '@shared/schemas/common';
+import { isHttpUrl } from '@shared/urls';
 import type { TPublicUser } from '@shared/schemas/user';
 
 const NETWORKS = [
