@@ -3,10 +3,11 @@ import { EMAIL_MAX_LENGTH, GALLERY_PAGE_SIZE, ID_MAX, MAX_PAGE_SIZE } from '../c
 import { isHttpUrl } from '../urls';
 
 /** Ids are 32-bit integers in both engines: a larger one names nothing (and must not reach PostgreSQL). */
-export const ZId = z.number().int().positive().max(ID_MAX);
+const INVALID_ID = 'Invalid id';
+export const ZId = z.number({ error: INVALID_ID }).int(INVALID_ID).positive(INVALID_ID).max(ID_MAX, INVALID_ID);
 
 /** An id in a path or query string. */
-export const ZIdParam = z.coerce.number().int().positive().max(ID_MAX);
+export const ZIdParam = z.coerce.number({ error: INVALID_ID }).int(INVALID_ID).positive(INVALID_ID).max(ID_MAX, INVALID_ID);
 
 /** `/…/:id` routes. */
 export const ZIdParams = z.object({ id: ZIdParam });
