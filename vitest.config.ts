@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Much of an API test file's time is spent waiting (on PostgreSQL, spawned servers, ffmpeg),
+    // so more files than cores keep the machine busy; Vitest's default, one fewer than the
+    // cores, runs them one at a time on 2 cores. The browser and reliability suites still run
+    // one file at a time (fileParallelism: false).
+    maxWorkers: 3,
     projects: [
       {
         // The client's path aliases, so its modules can be unit-tested as they are written.

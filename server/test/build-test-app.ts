@@ -46,6 +46,33 @@ export interface TTestAppOptions {
   storage?: (storage: TStorage) => TStorage;
 }
 
+/**
+ * Kysely's migrator (and its introspection) reads every schema of the database, and a schema
+ * another test process drops meanwhile fails that read ('schema … does not exist'). So schemas
+ * are dropped under an exclusive advisory lock, and created and migrated, or read across, under
+ * a shared one: test files then run side by side on one database. The lock is the session's,
+ * released when its connection ends.
+ */
+const SCHEMA_CHANGES_LOCK = 26_061_206;
+
+async function holdingSchemaLock<T>(mode: 'shared' | 'exclusive', work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_CHANGES_LOCK]);
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Runs a read across the database's schemas (introspection) while no test schema is being dropped. */
+export function whileNoSchemaIsDropped<T>(engine: Engine, work: () => Promise<T>): Promise<T> {
+  return engine === 'postgres' ? holdingSchemaLock('shared', () => work()) : work();
+}
+
 /** A fresh, migrated database of the given engine. */
 export async function freshDatabase(engine: Engine, dataDir: string): Promise<{ database: TDatabase; drop(): Promise<void> }> {
   if (engine === 'sqlite') {
@@ -53,23 +80,16 @@ export async function freshDatabase(engine: Engine, dataDir: string): Promise<{ 
     await migrateToLatest(database.db, 'sqlite');
     return { database, drop: async () => {} };
   }
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const database = connect({ dataDir, databaseUrl: url, pgSchema: schema });
-  await migrateToLatest(database.db, 'postgres', schema);
+  const database = await holdingSchemaLock('shared', async (admin) => {
+    await admin.query(`create schema ${schema}`);
+    const connected = connect({ dataDir, databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: schema });
+    await migrateToLatest(connected.db, 'postgres', schema);
+    return connected;
+  });
   return {
     database,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
+    drop: () => holdingSchemaLock('exclusive', async (admin) => void (await admin.query(`drop schema ${schema} cascade`))),
   };
 }
 
