@@ -49,6 +49,10 @@ export const INVITE_GENERATE_BATCH = 3;
 export const INVITE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const INVITE_CODE_LENGTH = 10;
 
+/** What an uploaded file is shown as (SPEC §3). */
+export const MEDIA_KINDS = ['image', 'gif', 'video'] as const;
+export type TMediaKind = (typeof MEDIA_KINDS)[number];
+
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 20 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 // Rules about URLs that both sides apply, kept free of zod so any page may import them cheaply.
-import type { TMediaKind } from './schemas/media';
+import type { TMediaKind } from './constants';
 
 /** An absolute http(s) URL with a dotted host: the only kind a stored link may become. */
 export function isHttpUrl(value: string): boolean {

@@ -1,9 +1,9 @@
 // Media as the API describes it: what an upload answers, and what projects carry.
 import { z } from 'zod';
+import { MEDIA_KINDS } from '../constants';
 import { ZId } from './common';
 
-export const MEDIA_KINDS = ['image', 'gif', 'video'] as const;
-export type TMediaKind = (typeof MEDIA_KINDS)[number];
+export type { TMediaKind } from '../constants';
 
 const ZDimension = z.number().int().nullable();
 
