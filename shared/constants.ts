@@ -74,6 +74,11 @@ export const PROJECTS_CACHE_MS = 5 * 60 * 1000;
 /** Lists answer an array; paging travels in headers so the SPEC's list shape stays. */
 export const PAGE_HEADERS = { nextCursor: 'x-next-cursor', hasMore: 'x-has-more', totalCount: 'x-total-count' } as const;
 
+/** Units of time in milliseconds, for durations written as '24 * HOUR_MS'. */
+export const MINUTE_MS = 60 * 1000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
 /** Timings from SPEC §9, in milliseconds. */
 export const TIMINGS = {
   cookieBannerDelay: 1500,

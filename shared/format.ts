@@ -1,4 +1,5 @@
 // Display rules shared by server and client (SPEC §2, §9).
+import { DAY_MS } from './constants';
 
 interface TNamed {
   firstName?: string | null;
@@ -42,8 +43,6 @@ export function statsCount(value: number): string {
   if (value >= 1_000) return `${(value / 1_000).toFixed(1)}K+`;
   return `${value}+`;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Calendar dates as the pages write them, in English like the rest of the site, in the viewer's time zone.
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });

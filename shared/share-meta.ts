@@ -1,6 +1,7 @@
 // A project's share meta (SPEC §2): one rule for the tags the server writes into the page and
 // the ones the client sets when it opens a project, so a crawler and a browser see the same.
 import { displayName } from './format';
+import type { TMedia } from './schemas/media';
 import type { TProject } from './schemas/project';
 
 export interface TPageMeta {
@@ -29,6 +30,12 @@ const DESCRIPTION_MAX = 300;
 
 type TShareableProject = Pick<TProject, 'id' | 'title' | 'description' | 'tags' | 'category' | 'categories' | 'createdAt' | 'media' | 'user'>;
 
+/** A project's share image, from its media (cover first): the cover's 1200×630 rendition, else a video's poster. */
+export function coverShareImage(media: readonly Pick<TMedia, 'variants'>[]): string | undefined {
+  const cover = media[0]?.variants;
+  return cover?.og?.url ?? cover?.poster?.url;
+}
+
 /** 'title by name | site': the tab title and the share title. */
 export function projectPageTitle(project: Pick<TProject, 'title' | 'user'>, siteName: string): string {
   return `${project.title} by ${displayName(project.user)} | ${siteName}`;
@@ -36,9 +43,8 @@ export function projectPageTitle(project: Pick<TProject, 'title' | 'user'>, site
 
 export function projectShareMeta(project: TShareableProject, site: TSite): TPageMeta {
   const author = displayName(project.user);
-  const cover = project.media[0]?.variants;
-  // The cover's 1200×630 rendition, a video's poster, else the API's redirect to the default image.
-  const image = cover?.og?.url ?? cover?.poster?.url ?? `/api/projects/${project.id}/og-image`;
+  // Without a still of its own, the API's redirect to the default image.
+  const image = coverShareImage(project.media) ?? `/api/projects/${project.id}/og-image`;
   const description = project.description?.trim() || `${project.title} — AI work by ${author} on ${site.siteName}`;
   return {
     title: projectPageTitle(project, site.siteName),

@@ -1,6 +1,7 @@
 // What every app process runs on a timer: job listing expiry and housekeeping. Each task is a
 // service function of the module that owns its table, idempotent and working in bounded
 // batches, so several processes may run them side by side on either engine.
+import { HOUR_MS, MINUTE_MS } from '../../shared/constants';
 import type { TContext } from '../context';
 import { deleteEndedSessions } from '../features/accounts/sessions.service';
 import { expireEndedJobs } from '../features/jobs/jobs.service';
@@ -8,9 +9,6 @@ import { retryFileDeletions } from '../features/projects/file-deletions.service'
 import { deleteStaleUploads } from '../features/projects/projects.service';
 import { pruneOldViews } from '../features/social/social.service';
 import type { TPeriodicTask } from './scheduler';
-
-const MINUTE_MS = 60 * 1000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /** Listings leave the board at active_until by themselves; this only brings their stored status along. */
 export const EXPIRE_JOBS_EVERY_MS = 5 * MINUTE_MS;

@@ -14,7 +14,7 @@ import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } fr
 import { unusableCodeError } from './invitations.service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { memberName, toPublicUser } from './user.presenter';
-import { anyUser, countUsers, deleteUser, findUserByEmail, findUserById, findUserNames, findUsersByIds, insertUser, updateUser } from './users.repo';
+import { countUsers, deleteUser, findUserByEmail, findUserById, findUserNames, findUsersByIds, insertUser, updateUser } from './users.repo';
 
 export const SIGNIN_FAILED = 'Invalid email or password';
 
@@ -115,10 +115,6 @@ export async function deleteMember(ctx: TContext, userId: number): Promise<void>
   });
 }
 
-export async function findMember(ctx: TContext, userId: number): Promise<UserRow | undefined> {
-  return findUserById(ctx.db, userId);
-}
-
 export async function memberExists(ctx: TContext, userId: number): Promise<boolean> {
   return (await findUserById(ctx.db, userId)) !== undefined;
 }
@@ -157,6 +153,3 @@ export function countMembers(ctx: TContext): Promise<number> {
   return countUsers(ctx.db);
 }
 
-export function hasMembers(ctx: TContext): Promise<boolean> {
-  return anyUser(ctx.db);
-}

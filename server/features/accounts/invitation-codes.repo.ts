@@ -48,11 +48,6 @@ export async function countCodesOwnedBy(db: Db, ownerId: number): Promise<number
   return Number(row.count);
 }
 
-export async function countAllCodes(db: Db): Promise<number> {
-  const row = await db.selectFrom('invitation_codes').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** A member's codes, newest first, with who used each (bounded by INVITES_PER_USER). */
 export function listCodesOwnedBy(db: Db, ownerId: number, limit: number) {
   return db

@@ -1,7 +1,7 @@
 // Paying for a job: the one PaymentIntent of a job, its confirmation by the browser, Stripe's
 // webhook, and the test-mode card form. Whichever arrives first activates the job; the others
 // find it done. Only the server decides amount and currency.
-import { JOB_LISTING_DAYS, JOB_PRICE_CENTS, JOB_PRICE_CURRENCY } from '../../../shared/constants';
+import { DAY_MS, JOB_LISTING_DAYS, JOB_PRICE_CENTS, JOB_PRICE_CURRENCY } from '../../../shared/constants';
 import type { TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentRequest, TTestCardPaymentResult, TWebhookOutcome } from '../../../shared/schemas/job';
 import {
   PaymentProviderError,
@@ -24,7 +24,6 @@ export interface TPaymentsContext extends TContext {
   payments: TPaymentProvider;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. Please try again.';
 
 /** A provider failure is worth retrying: 502, with the cause kept for the log. */

@@ -1,19 +1,21 @@
 // The durable outbox: an e-mail is queued in the same transaction as what it tells about, and
 // delivered by a worker that claims one row at a time, retries with backoff and records the
 // outcome — so a message is never lost to a mail server that is down, and is sent once.
+import { DAY_MS, HOUR_MS } from '../../../shared/constants';
 import type { TMailer } from '../../adapters/mail/mailer';
 import type { TContext } from '../../context';
 import type { OutboxRow } from '../../db/schema';
+import { doublingDelayMs } from '../../lib/backoff';
 import { claimNextMail, deleteSentMailBefore, insertOutboxMail, markMailFailed, markMailSent, releaseClaims, type TNewOutboxMail } from './outbox.repo';
 
 /** A worker's hold on a row; every send ends well before it (see smtp-mailer.ts timeouts). */
 export const CLAIM_LEASE_MS = 60_000;
 const FIRST_RETRY_MS = 30_000;
-const MAX_RETRY_MS = 60 * 60 * 1000;
+const MAX_RETRY_MS = HOUR_MS;
 /** 30 s doubling to 1 h, then hourly: about two days of trying before an operator must look. */
 export const MAX_ATTEMPTS = 50;
 /** Sent e-mails are kept this long (they repeat a message's text and addresses), then deleted. */
-export const KEEP_SENT_MAIL_MS = 30 * 24 * 60 * 60 * 1000;
+export const KEEP_SENT_MAIL_MS = 30 * DAY_MS;
 
 type TOutboxContext = Pick<TContext, 'db' | 'engine' | 'now'>;
 
@@ -29,7 +31,7 @@ export async function releaseWorkerClaims(ctx: Pick<TContext, 'db'>, workerId: s
 
 /** Wait after the n-th failed attempt (n from 1): 30 s, 1 min, 2 min, … capped at 1 h. */
 export function retryDelayMs(failedAttempts: number): number {
-  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1));
+  return doublingDelayMs(failedAttempts, { firstMs: FIRST_RETRY_MS, maxMs: MAX_RETRY_MS });
 }
 
 export type TDeliveryOutcome = { outcome: 'none' } | { outcome: 'sent' | 'failed' | 'gave-up'; row: OutboxRow; error?: string };

@@ -44,9 +44,9 @@ export function claimDueFileDeletions(db: Db, engine: Engine, claim: { now: Date
     .execute();
 }
 
-/** The files are gone: so is the row. */
-export async function deleteFileDeletion(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('file_deletions').where('id', '=', id).execute();
+/** Their files are gone: so are the rows. */
+export async function deleteFileDeletions(db: Db, ids: number[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('file_deletions').where('id', 'in', ids).execute();
 }
 
 /**

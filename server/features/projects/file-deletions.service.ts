@@ -2,15 +2,17 @@
 // that deletes their media rows; right after the commit they are deleted, and what storage
 // refused (or a crash interrupted) is retried by a periodic task with backoff, each failure
 // logged, until trying stops and the row stays for an operator.
+import { HOUR_MS, MINUTE_MS } from '../../../shared/constants';
 import type { TContext } from '../../context';
 import type { FileDeletionRow } from '../../db/schema';
+import { doublingDelayMs } from '../../lib/backoff';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
-import { claimDueFileDeletions, deleteFileDeletion, insertFileDeletions, recordFileDeletionFailure } from './file-deletions.repo';
+import { claimDueFileDeletions, deleteFileDeletions, insertFileDeletions, recordFileDeletionFailure } from './file-deletions.repo';
 
 /** A process's hold on a row while it deletes the files; far longer than deleting a prefix takes. */
-export const FILE_DELETION_LEASE_MS = 5 * 60 * 1000;
-const FIRST_RETRY_MS = 60 * 1000;
-const MAX_RETRY_MS = 60 * 60 * 1000;
+export const FILE_DELETION_LEASE_MS = 5 * MINUTE_MS;
+const FIRST_RETRY_MS = MINUTE_MS;
+const MAX_RETRY_MS = HOUR_MS;
 /** 1 min doubling to 1 h, then hourly: about a day of trying before an operator must look. */
 export const MAX_FILE_DELETION_ATTEMPTS = 30;
 /** Rows claimed and tried at once by the retry task. */
@@ -20,7 +22,7 @@ type TFilesContext = Pick<TContext, 'db' | 'storage' | 'now' | 'log'>;
 
 /** Wait after the n-th failed attempt (n from 1): 1 min, 2 min, 4 min, … capped at 1 h. */
 export function fileDeletionRetryDelayMs(failedAttempts: number): number {
-  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1));
+  return doublingDelayMs(failedAttempts, { firstMs: FIRST_RETRY_MS, maxMs: MAX_RETRY_MS });
 }
 
 /**
@@ -48,15 +50,13 @@ export function retryFileDeletions(ctx: TFilesContext & Pick<TContext, 'engine'>
   });
 }
 
-/** Deletes each row's files; a success removes the row, a failure is logged and counted. */
+/** Deletes each row's files; the rows of those gone are removed at once, each failure is logged and counted. */
 async function tryDeletions(ctx: TFilesContext, rows: FileDeletionRow[]): Promise<void> {
   const results = await Promise.allSettled(rows.map((row) => ctx.storage.deletePrefix(row.storage_key)));
+  await deleteFileDeletions(ctx.db, rows.filter((_, index) => results[index]!.status === 'fulfilled').map((row) => row.id));
   for (const [index, row] of rows.entries()) {
     const result = results[index]!;
-    if (result.status === 'fulfilled') {
-      await deleteFileDeletion(ctx.db, row.id);
-      continue;
-    }
+    if (result.status === 'fulfilled') continue;
     const attempts = row.attempts + 1;
     const now = ctx.now();
     const giveUp = attempts >= MAX_FILE_DELETION_ATTEMPTS;

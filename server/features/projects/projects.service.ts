@@ -2,10 +2,11 @@
 // lists other modules show (creator totals, site totals, categories, the sitemap); and the
 // project media rows the upload pipeline records.
 import { createHash } from 'node:crypto';
-import { TRENDING_CATEGORIES, UPLOAD_CATEGORIES } from '../../../shared/constants';
+import { DAY_MS, TRENDING_CATEGORIES, UPLOAD_CATEGORIES } from '../../../shared/constants';
 import type { TCategorySummary } from '../../../shared/schemas/creator';
 import type { TMedia } from '../../../shared/schemas/media';
 import type { TCreateProjectRequest, TLikeResponse, TListProjectsQuery, TProject, TProjectRef, TUpdateProjectRequest } from '../../../shared/schemas/project';
+import { coverShareImage } from '../../../shared/share-meta';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { FileDeletionRow, ProjectRow } from '../../db/schema';
@@ -65,7 +66,7 @@ export const DEFAULT_OG_IMAGE = '/og-default.png';
 /** Likes taken back per statement when a member leaves. */
 const WITHDRAW_LIKES_BATCH = 500;
 /** An upload no project has taken this long after it arrived is deleted with its files. */
-export const UNATTACHED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+export const UNATTACHED_UPLOAD_MS = DAY_MS;
 /** Stale uploads deleted per transaction, their files tried right after (in parallel). */
 const STALE_UPLOADS_BATCH = 100;
 const MEDIA_FILES_FIRST = 'Upload the media files first; each can be used once';
@@ -404,7 +405,6 @@ export async function sitemapEntries(ctx: TContext, limits: { projects: number; 
 /** Where the project's 1200×630 share image lives: the cover's og rendition, a video's poster, else the default. */
 export async function shareImageLocation(ctx: TContext, projectId: number): Promise<string> {
   if (!(await findProjectById(ctx.db, projectId))) throw notFound('Project not found');
-  const cover = (await listMediaOfProjects(ctx.db, [projectId])).get(projectId)?.[0];
-  const variants = cover ? toMedia(cover).variants : undefined;
-  return variants?.og?.url ?? variants?.poster?.url ?? DEFAULT_OG_IMAGE;
+  const media = (await listMediaOfProjects(ctx.db, [projectId])).get(projectId) ?? [];
+  return coverShareImage(media.slice(0, 1).map(toMedia)) ?? DEFAULT_OG_IMAGE;
 }

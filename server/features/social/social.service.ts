@@ -1,6 +1,7 @@
 // What members do to each other's work and to each other: likes, follows, and counted views.
 // A like or view also moves a counter on the project: projects.service.ts calls these inside
 // the transaction that moves it.
+import { DAY_MS } from '../../../shared/constants';
 import type { TFollowResponse } from '../../../shared/schemas/project';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
@@ -34,7 +35,6 @@ export function toggleLikeOf(ctx: TContext, userId: number, projectId: number): 
  */
 export const KEEP_VIEWS_DAYS = 2;
 const OLD_VIEWS_BATCH = 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Counts a view once per viewer per project per day; true when this one was new. */
 export function recordViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
