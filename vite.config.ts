@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { resolve } from 'node:path';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Logger, type Plugin } from 'vite';
 import { clientRouteSizes, formatRouteSizes, homeRouteOverBudget } from './bench/client-size';
@@ -43,10 +44,36 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Source maps are made 'hidden' (no sourceMappingURL in the scripts) and moved out of the served
+ * folder after the build, to dist/sourcemaps beside dist/web, for an operator to symbolicate a
+ * stack trace: the site never publishes its sources (the server also answers 404 to any *.map).
+ */
+export function moveSourceMapsOut(): Plugin {
+  let assetsDir = '';
+  let mapsDir = '';
+  return {
+    name: 'move-source-maps-out',
+    apply: 'build',
+    configResolved(config) {
+      const outDir = resolve(config.root, config.build.outDir);
+      assetsDir = resolve(outDir, config.build.assetsDir);
+      mapsDir = resolve(outDir, '..', 'sourcemaps');
+    },
+    closeBundle() {
+      rmSync(mapsDir, { recursive: true, force: true });
+      mkdirSync(mapsDir, { recursive: true });
+      for (const name of readdirSync(assetsDir)) {
+        if (name.endsWith('.map')) renameSync(join(assetsDir, name), join(mapsDir, name));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), reportRouteSizes(), precompress()],
+  plugins: [react(), tailwindcss(), moveSourceMapsOut(), reportRouteSizes(), precompress()],
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
@@ -56,7 +83,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Hidden, and moved out of dist/web by moveSourceMapsOut(): never served.
+    sourcemap: 'hidden',
     reportCompressedSize: true,
     // dist/web/.vite/manifest.json: which chunks each route loads (bench/client-size.ts reads it).
     manifest: true,

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
 /** Below this, headers outweigh what compression saves. */
 const MIN_BYTES = 1024;
 

@@ -45,8 +45,8 @@ export interface TAppDeps {
   throttleStore?: TThrottleStore;
   /** Omitted: the one the configuration describes. */
   storage?: TStorage;
-  /** Omitted: Stripe when STRIPE_SECRET_KEY is set, else the test-mode provider. */
-  payments?: TPaymentProvider;
+  /** Omitted: the provider PAYMENTS_MODE names (none when it is off). */
+  payments?: TPaymentProvider | null;
   now?: () => Date;
   /** Called when a message's e-mail has been queued (main.ts kicks its outbox worker). */
   onMailQueued?: () => void;
@@ -88,11 +88,11 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createStorage(config.storage);
   const readCache = deps.readCache ?? createReadCache({ redisUrl: config.redisUrl });
   const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage, readCache, log: app.log };
-  const payments = deps.payments ?? createPayments(config.payments, database.db, ctx.now);
+  const payments = deps.payments === undefined ? createPayments(config.payments, database.db, ctx.now) : deps.payments;
   const codeGuesses = throttleStore.create(CODE_GUESS_RULE);
 
   registerErrorHandler(app);
-  registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: config.payments.provider === 'stripe' });
+  registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: payments?.kind === 'stripe' });
   registerPublicCache(app, readCache);
   registerOriginCheck(app, { publicUrl: config.publicUrl });
   registerNulFilter(app);
@@ -112,7 +112,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await socialRoutes(app, ctx);
   await memberRoutes(app, ctx);
   await jobRoutes(app, ctx);
-  await paymentRoutes(app, { ...ctx, payments });
+  await paymentRoutes(app, { ...ctx, payments, mailQueued: deps.onMailQueued ?? (() => {}) });
   await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE));
   // Before the SPA: its catch-all must not answer /sitemap.xml and /robots.txt with the page.
   await siteRoutes(app, ctx);

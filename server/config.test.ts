@@ -15,16 +15,30 @@ describe('configuration', () => {
   });
 
   it('pays through Stripe only with both keys, and in test mode otherwise', () => {
-    expect(loadConfig({}).payments).toEqual({ provider: 'test', webhookSecret: undefined });
+    expect(loadConfig({}).payments).toEqual({ mode: 'test', webhookSecret: undefined, inProduction: false });
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY must be set together with STRIPE_SECRET_KEY/);
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_API_BASE: 'http://127.0.0.1:12111' }).payments).toEqual({
-      provider: 'stripe',
+      mode: 'stripe',
       secretKey: 'sk_test_x',
       publishableKey: 'pk_test_x',
       webhookSecret: undefined,
       apiBase: { host: '127.0.0.1', port: 12111, protocol: 'http' },
     });
     expect(() => loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111/v1' })).toThrow(/STRIPE_API_BASE/);
+  });
+
+  it('PAYMENTS_MODE: unset, off in production without Stripe keys; explicit stripe needs the keys; explicit test in production is allowed', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' };
+    expect(loadConfig({ NODE_ENV: 'production' }).payments).toEqual({ mode: 'off' });
+    expect(loadConfig({ NODE_ENV: 'production', ...keys }).payments).toMatchObject({ mode: 'stripe', secretKey: 'sk_live_x' });
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toMatchObject({ mode: 'test', inProduction: false });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_MODE: 'test' }).payments).toEqual({ mode: 'test', webhookSecret: undefined, inProduction: true });
+    expect(loadConfig({ PAYMENTS_MODE: 'off', ...keys }).payments).toEqual({ mode: 'off' });
+    expect(loadConfig({ PAYMENTS_MODE: 'test', ...keys }).payments).toMatchObject({ mode: 'test' });
+    expect(() => loadConfig({ PAYMENTS_MODE: 'stripe' })).toThrow(/^Invalid configuration: STRIPE_SECRET_KEY must be set when PAYMENTS_MODE is stripe$/);
+    expect(() => loadConfig({ PAYMENTS_MODE: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+    expect(() => loadConfig({ PAYMENTS_MODE: 'free' })).toThrow(/^Invalid configuration: PAYMENTS_MODE must be one of stripe, test, off or unset$/);
+    expect(loadConfig({ PAYMENTS_MODE: '', NODE_ENV: 'production' }).payments).toEqual({ mode: 'off' });
   });
 
   it('logs mail without SMTP_URL, from and to addresses on the public domain unless configured', () => {

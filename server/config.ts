@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SITE_NAME, INVITES_FOR_NEW_USER } from '../shared/constants';
+import { DEFAULT_SITE_NAME, INVITES_FOR_NEW_USER, PAYMENTS_MODES, type TPaymentsMode } from '../shared/constants';
 
 const ZBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -31,6 +31,8 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: ZOptional,
   S3_SECRET_ACCESS_KEY: ZOptional,
   S3_PUBLIC_URL: ZOptional.refine((value) => !value || URL.canParse(value), 'must be an absolute URL'),
+  NODE_ENV: ZOptional,
+  PAYMENTS_MODE: z.enum(PAYMENTS_MODES, { error: `must be one of ${PAYMENTS_MODES.join(', ')} or unset` }).optional(),
   STRIPE_SECRET_KEY: ZOptional,
   STRIPE_PUBLISHABLE_KEY: ZOptional,
   STRIPE_WEBHOOK_SECRET: ZOptional,
@@ -64,10 +66,14 @@ export type TStorageConfig =
       publicUrl: string;
     };
 
-/** Card payments: Stripe when STRIPE_SECRET_KEY is set, else the built-in offline test mode. */
+/**
+ * Card payments (PAYMENTS_MODE): real cards through Stripe, the built-in offline test mode, or
+ * none at all (job posting is then unavailable). Unset: Stripe with keys; without keys test mode,
+ * except in production (NODE_ENV=production), where an unconfigured site takes no payments.
+ */
 export type TPaymentsConfig =
   | {
-      provider: 'stripe';
+      mode: 'stripe';
       secretKey: string;
       publishableKey: string;
       /** Unset: POST /api/payments/webhook answers 503 (Stripe retries until it is set). */
@@ -75,7 +81,13 @@ export type TPaymentsConfig =
       /** Another address for Stripe's API (stripe-mock, a test double); unset: api.stripe.com. */
       apiBase: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
     }
-  | { provider: 'test'; webhookSecret: string | undefined };
+  | {
+      mode: 'test';
+      webhookSecret: string | undefined;
+      /** Chosen explicitly on a production server: logged as a warning at boot. */
+      inProduction: boolean;
+    }
+  | { mode: 'off' };
 
 /** E-mail: always queued in the outbox; sent over SMTP when smtpUrl is set, else written to the log. */
 export interface TMailConfig {
@@ -163,13 +175,17 @@ function storageConfig(values: z.infer<typeof ZEnv>, dataDir: string): TStorageC
 
 function paymentsConfig(values: z.infer<typeof ZEnv>): TPaymentsConfig {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = values;
-  if (!secretKey) return { provider: 'test', webhookSecret };
+  const production = values.NODE_ENV === 'production';
+  const mode: TPaymentsMode = values.PAYMENTS_MODE ?? (secretKey ? 'stripe' : production ? 'off' : 'test');
+  if (mode === 'off') return { mode };
+  if (mode === 'test') return { mode, webhookSecret, inProduction: production };
+  if (!secretKey) throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY must be set when PAYMENTS_MODE is stripe');
   // The card form needs the publishable key: without it the page could not take a payment.
   if (!publishableKey) throw new ConfigError('Invalid configuration: STRIPE_PUBLISHABLE_KEY must be set together with STRIPE_SECRET_KEY');
   const base = values.STRIPE_API_BASE ? new URL(values.STRIPE_API_BASE) : undefined;
   const protocol = base?.protocol === 'http:' ? 'http' : 'https';
   return {
-    provider: 'stripe',
+    mode,
     secretKey,
     publishableKey,
     webhookSecret,

@@ -1,12 +1,15 @@
 // Process entry: config → database → migrate → sweep leftovers → listen; a signal shuts it down gracefully.
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { createMailer } from './adapters/mail/create-mailer';
+import { createPayments } from './adapters/payments/create-payments';
 import { createStorage } from './adapters/storage/create-storage';
 import { buildApp } from './app';
-import { loadConfigOrExit } from './config';
+import { loadConfigOrExit, type TConfig } from './config';
 import { openDatabase } from './db/open';
 import { ensureOperatorCode } from './features/accounts/operator-code';
 import { sweepLeftoverTempFiles, uploadTempDir } from './features/media/temp-files';
+import { createReadCache } from './lib/read-cache';
 import { periodicTasks } from './jobs/periodic-tasks';
 import { startScheduler } from './jobs/scheduler';
 import { startOutboxWorker } from './jobs/send-outbox';
@@ -24,17 +27,26 @@ export async function main(): Promise<void> {
   const readiness = createReadiness(database.db);
   // One storage for the requests and the periodic tasks that delete files.
   const storage = createStorage(config.storage);
+  // One payment provider and one read cache for the requests and the payment reconciliation task.
+  const now = () => new Date();
+  const payments = createPayments(config.payments, database.db, now);
+  const readCache = createReadCache({ redisUrl: config.redisUrl });
   // A queued message is sent right away by this process's worker (created below, before listen()
   // lets any request in); its timer catches the rest and other processes' leftovers.
-  const app = await buildApp({ config, database, clientDir: CLIENT_DIR, readiness, storage, onMailQueued: () => outbox.kick() });
+  const app = await buildApp({ config, database, clientDir: CLIENT_DIR, readiness, storage, payments, readCache, onMailQueued: () => outbox.kick() });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
   if (sweptTempFiles.length > 0) app.log.info({ removed: sweptTempFiles.length }, 'temporary upload files of an earlier run removed');
   warnIfAllocatorUntuned(app.log);
-  const scheduler = startScheduler(periodicTasks({ db: database.db, engine: database.engine, config, now: () => new Date(), storage, log: app.log }), app.log);
-  app.addHook('onClose', () => scheduler.stop());
+  logPaymentsMode(config, app.log);
   const mailer = createMailer(config.mail, app.log);
   if (mailer.kind === 'log') app.log.info('SMTP_URL is not set: e-mails are written to the log, not sent');
-  const outbox = startOutboxWorker({ db: database.db, engine: database.engine, now: () => new Date() }, mailer, app.log);
+  const outbox = startOutboxWorker({ db: database.db, engine: database.engine, now }, mailer, app.log);
+  const tasksContext = { db: database.db, engine: database.engine, config, now, storage, log: app.log };
+  const scheduler = startScheduler(periodicTasks(tasksContext, { ...tasksContext, readCache, payments, mailQueued: () => outbox.kick() }), app.log);
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await readCache.close();
+  });
   app.addHook('onClose', () => outbox.stop());
 
   const operatorCode = await ensureOperatorCode({ db: database.db, now: () => new Date() });
@@ -48,4 +60,12 @@ export async function main(): Promise<void> {
   shutDownOnSignals(createShutdown({ app, readiness, closeDatabase: () => database.close() }));
 
   await app.listen({ port: config.port, host: config.host });
+}
+
+/** Says at boot how this site takes payments; test mode on a production server is a warning. */
+function logPaymentsMode(config: TConfig, log: FastifyBaseLogger): void {
+  const payments = config.payments;
+  if (payments.mode === 'off') log.info('PAYMENTS_MODE is off: job posting is unavailable until Stripe keys are set (see README, Jobs and payments)');
+  else if (payments.mode === 'test' && payments.inProduction) log.warn('PAYMENTS_MODE is test on a production server: jobs go live with test cards and no money is taken');
+  else if (payments.mode === 'test') log.info('PAYMENTS_MODE is test: payments use the offline test provider (test cards, no money)');
 }

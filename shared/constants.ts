@@ -60,6 +60,11 @@ export const JOB_PRICE_CENTS = 25_000;
 /** Lower case, as payment providers write currencies. */
 export const JOB_PRICE_CURRENCY = 'usd';
 export const JOB_LISTING_DAYS = 60;
+/** PAYMENTS_MODE: real cards through Stripe, the offline test provider, or no payments (job posting unavailable). */
+export const PAYMENTS_MODES = ['stripe', 'test', 'off'] as const;
+export type TPaymentsMode = (typeof PAYMENTS_MODES)[number];
+/** What the post-job page says, and the server answers (503), while payments are off. */
+export const PAYMENTS_OFF_MESSAGE = 'Job posting is not available yet: payments are not configured on this site.';
 /** Job form limits (SPEC §5, §9). */
 export const JOB_LIMITS = {
   textMax: 100,

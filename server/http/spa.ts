@@ -1,7 +1,7 @@
 // Serves the built client: hashed assets cached for a year, index.html never cached,
 // and every other GET outside /api and /media answered with index.html for the router —
 // with the site's name and support address for the client, and the page's own meta tags
-// where a resolver knows the page.
+// where a resolver knows the page. Source maps are never served (404), whatever the build left.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +20,11 @@ export interface TPageWithMeta {
 
 export type TMetaResolver = (path: string) => Promise<TPageWithMeta>;
 
+/** A source map (or a compressed copy of one): the client's sources, which the site does not publish. */
+function isSourceMap(path: string): boolean {
+  return /\.map(\.(gz|br))?$/i.test(path);
+}
+
 export async function registerSpa(app: FastifyInstance, options: { clientDir: string; site: TSiteInfo; resolveMeta: TMetaResolver }): Promise<void> {
   const indexFile = join(options.clientDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -34,6 +39,8 @@ export async function registerSpa(app: FastifyInstance, options: { clientDir: st
     decorateReply: false,
     // The build writes .br and .gz copies of every asset (scripts/precompress-assets.ts).
     preCompressed: true,
+    // The build keeps its maps outside this folder (vite.config.ts); any that are here stay private.
+    allowedPath: (pathName) => !isSourceMap(pathName),
     setHeaders(reply, path) {
       reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
@@ -42,7 +49,7 @@ export async function registerSpa(app: FastifyInstance, options: { clientDir: st
   const shown = new WeakMap<FastifyRequest, readonly TCacheTag[]>();
   app.get('/*', { config: cachedForEveryone((_html: string, request: FastifyRequest) => shown.get(request) ?? []) }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path.startsWith('/media/')) {
+    if (path.startsWith('/api/') || path.startsWith('/media/') || isSourceMap(path)) {
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
     }
     const { meta, tags } = await options.resolveMeta(path);

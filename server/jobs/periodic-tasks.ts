@@ -1,10 +1,11 @@
-// What every app process runs on a timer: job listing expiry and housekeeping. Each task is a
+// What every app process runs on a timer: job listing expiry, payment reconciliation and housekeeping. Each task is a
 // service function of the module that owns its table, idempotent and working in bounded
 // batches, so several processes may run them side by side on either engine.
 import { HOUR_MS, MINUTE_MS } from '../../shared/constants';
 import type { TContext } from '../context';
 import { deleteEndedSessions } from '../features/accounts/sessions.service';
 import { expireEndedJobs } from '../features/jobs/jobs.service';
+import { reconcilePayments, type TPaymentsContext } from '../features/jobs/payments.service';
 import { retryFileDeletions } from '../features/projects/file-deletions.service';
 import { deleteStaleUploads } from '../features/projects/projects.service';
 import { pruneOldViews } from '../features/social/social.service';
@@ -14,14 +15,20 @@ import type { TPeriodicTask } from './scheduler';
 export const EXPIRE_JOBS_EVERY_MS = 5 * MINUTE_MS;
 /** Ended sessions, old view rows and stale uploads harm no one while they wait: hourly is plenty. */
 export const HOUSEKEEPING_EVERY_MS = HOUR_MS;
+/** A PaymentIntent that succeeded while its webhook was lost waits at most this long to go live. */
+export const RECONCILE_PAYMENTS_EVERY_MS = 10 * MINUTE_MS;
 /** Failed file deletions back off from a minute (file-deletions.service.ts): checked as often. */
 export const RETRY_FILE_DELETIONS_EVERY_MS = MINUTE_MS;
 
 export type TPeriodicContext = Pick<TContext, 'db' | 'engine' | 'config' | 'now' | 'storage' | 'log'>;
 
-export function periodicTasks(ctx: TPeriodicContext): TPeriodicTask[] {
+/** `payments`: the context payment reconciliation runs in (the provider, the read cache job activations invalidate); omitted or off, no such task. */
+export function periodicTasks(ctx: TPeriodicContext, payments?: TPaymentsContext): TPeriodicTask[] {
   return [
     { name: 'expire-jobs', everyMs: EXPIRE_JOBS_EVERY_MS, run: () => expireEndedJobs(ctx), done: 'job listings expired' },
+    ...(payments?.payments
+      ? [{ name: 'reconcile-payments', everyMs: RECONCILE_PAYMENTS_EVERY_MS, run: (signal: AbortSignal) => reconcilePayments(payments, { signal }), done: 'paid jobs activated by reconciliation' }]
+      : []),
     { name: 'delete-ended-sessions', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteEndedSessions(ctx, { signal }), done: 'ended sessions deleted' },
     { name: 'prune-old-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldViews(ctx, { signal }), done: 'old project view rows deleted' },
     { name: 'delete-stale-uploads', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteStaleUploads(ctx, { signal }), done: 'uploads no project took deleted, with their files' },

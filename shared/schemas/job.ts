@@ -1,7 +1,7 @@
 // Jobs and job payments: the SPEC §5 job form, shared by the post-job page and POST /api/jobs,
 // and the shapes the job and payment calls answer with.
 import { z } from 'zod';
-import { JOB_LIMITS, JOB_PAGE_SIZE, JOB_TYPES, MAX_PAGE_SIZE, type TJobType } from '../constants';
+import { JOB_LIMITS, JOB_PAGE_SIZE, JOB_TYPES, MAX_PAGE_SIZE, PAYMENTS_MODES, type TJobType } from '../constants';
 import { ZId, ZOptionalText, ZOptionalUrl, ZPageQuery, ZTimestamp } from './common';
 import { dedupeTags } from './project';
 
@@ -183,9 +183,12 @@ export type TConfirmPaymentRequest = z.infer<typeof ZConfirmPaymentRequest>;
 export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
 export type TPaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
 
-/** GET /api/payments/config: which card form the page shows. */
+/** GET /api/payments/config: whether the site takes payments, and which card form the page shows. */
 export const ZPaymentsConfig = z.object({
-  provider: z.enum(PAYMENT_PROVIDERS),
+  /** PAYMENTS_MODE: stripe (real cards), test (the offline 'Test mode' card form) or off (no job posting). */
+  paymentsMode: z.enum(PAYMENTS_MODES),
+  /** The provider that takes the card; absent while payments are off. */
+  provider: z.enum(PAYMENT_PROVIDERS).optional(),
   /** Stripe only: the key Stripe.js is loaded with. */
   publishableKey: z.string().optional(),
 });
@@ -193,6 +196,7 @@ export type TPaymentsConfig = z.output<typeof ZPaymentsConfig>;
 
 /** POST /api/jobs/{id}/payment (SPEC §3, Payment session). */
 export const ZPaymentSession = ZPaymentsConfig.extend({
+  provider: z.enum(PAYMENT_PROVIDERS),
   clientSecret: z.string(),
   paymentIntentId: z.string(),
   amount: z.number().int(),

@@ -2,14 +2,14 @@
 // opens the payment of a job saved earlier; ?success=true&payment_intent=… is the provider's
 // redirect back after a payment that needed one.
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, LockKeyhole } from 'lucide-react';
+import { ArrowLeft, CreditCard, LockKeyhole } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { JOB_LISTING_DAYS } from '@shared/constants';
+import { JOB_LISTING_DAYS, PAYMENTS_OFF_MESSAGE } from '@shared/constants';
 import { toCreateJobBody, type TJobFormOutput } from '@shared/schemas/job';
 import { useCurrentUser } from '@/api/auth';
-import { paymentSessionQuery, useCreateJob } from '@/api/jobs';
+import { paymentSessionQuery, useCreateJob, usePaymentsConfig } from '@/api/jobs';
 import { serverMessage } from '@/api/api-error';
 import { JobForm } from '@/components/jobs/JobForm';
 import { PaymentStep } from '@/components/jobs/PaymentStep';
@@ -19,6 +19,7 @@ import { ACTIVATION_FAILED, pendingJob, rememberPendingJob, useFinishJobPayment 
 import { PageContainer } from '@/components/page/PageContainer';
 import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { StatePanel } from '@/components/ui/state-panel';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 type TStage =
@@ -58,9 +59,31 @@ function startFrom(params: URLSearchParams): TStart {
 export default function PostJobPage() {
   useDocumentTitle('Post a Job', 'Post a job for AI creators: $250 for a 60-day listing seen by prompt engineers and AI-native designers.');
   const { isSignedIn, isLoading } = useCurrentUser();
-  if (isLoading) return <PageSpinner />;
+  // Whether this site takes payments at all (PAYMENTS_MODE): without, no form to fill for nothing.
+  const payments = usePaymentsConfig();
+  if (isLoading || (isSignedIn && payments.isPending)) return <PageSpinner />;
   if (!isSignedIn) return <SignInRequired />;
+  if (payments.data?.paymentsMode === 'off') return <PaymentsOff />;
   return <PostJobFlow />;
+}
+
+function PaymentsOff() {
+  return (
+    <PageContainer>
+      <div className="mx-auto flex max-w-3xl flex-col gap-8">
+        <Link to="/jobs" className="inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-medium text-zinc-600 hover:text-ink">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to Jobs
+        </Link>
+        <h1 className="text-3xl font-semibold tracking-tight">Post a Job</h1>
+        <StatePanel icon={CreditCard} level={2} title="Payments are not configured" text={PAYMENTS_OFF_MESSAGE}>
+          <Button asChild variant="outline">
+            <Link to="/jobs">Browse Jobs</Link>
+          </Button>
+        </StatePanel>
+      </div>
+    </PageContainer>
+  );
 }
 
 function SignInRequired() {

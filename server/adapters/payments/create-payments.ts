@@ -5,8 +5,9 @@ import type { TPaymentProvider } from './payments';
 import { createStripePayments } from './stripe-payments';
 import { createTestModePayments } from './test-mode-payments';
 
-/** Stripe when STRIPE_SECRET_KEY is set, else the offline test mode (PaymentIntents in the database). */
-export function createPayments(config: TPaymentsConfig, db: Kysely<Database>, now: () => Date): TPaymentProvider {
-  if (config.provider === 'stripe') return createStripePayments(config);
+/** The provider PAYMENTS_MODE names: Stripe, the offline test mode (PaymentIntents in the database), or none (off). */
+export function createPayments(config: TPaymentsConfig, db: Kysely<Database>, now: () => Date): TPaymentProvider | null {
+  if (config.mode === 'off') return null;
+  if (config.mode === 'stripe') return createStripePayments(config);
   return createTestModePayments(db, { webhookSecret: config.webhookSecret, now });
 }

@@ -34,6 +34,8 @@ export type TCardPaymentResult =
 export interface TTestModePayments extends TPaymentProvider {
   readonly kind: 'test';
   confirmCardPayment(card: TCardDetails, now: Date): Promise<TCardPaymentResult>;
+  /** The PaymentIntent a client secret belongs to (to check whose job it pays for), or null. */
+  findByClientSecret(clientSecret: string): Promise<TPaymentIntent | null>;
 }
 
 type Db = Kysely<Database>;
@@ -126,6 +128,11 @@ export function createTestModePayments(db: Db, options: { webhookSecret: string 
 
     async retrievePaymentIntent(id) {
       const row = await db.selectFrom('test_payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toIntent(row) : null;
+    },
+
+    async findByClientSecret(clientSecret) {
+      const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
       return row ? toIntent(row) : null;
     },
 

@@ -152,15 +152,33 @@ export async function setJobPaymentIntent(db: Db, jobId: number, paymentIntentId
   await db.updateTable('jobs').set({ payment_intent_id: paymentIntentId, updated_at: now.toISOString() }).where('id', '=', jobId).execute();
 }
 
-/** Awaiting payment → active until the given time; false when the job was not awaiting payment. */
-export async function activateJobRow(db: Db, jobId: number, now: Date, activeUntil: Date): Promise<boolean> {
-  const result = await db
+/**
+ * Awaiting payment → active until the given time: the job as it now is, or undefined when it
+ * was not awaiting payment (so of racing activations exactly one gets the row).
+ */
+export function activateJobRow(db: Db, jobId: number, now: Date, activeUntil: Date): Promise<JobRow | undefined> {
+  return db
     .updateTable('jobs')
     .set({ status: 'active', active_until: activeUntil.toISOString(), updated_at: now.toISOString() })
     .where('id', '=', jobId)
     .where('status', '=', 'pending_payment')
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Jobs awaiting payment that have a PaymentIntent, created since the given time, oldest first,
+ * after the keyset (created_at, id): served by jobs_unpaid_idx (status, created_at, id).
+ */
+export function listUnpaidJobsWithIntent(db: Db, since: Date, limit: number, after?: { createdAt: string; id: number }): Promise<Pick<JobRow, 'id' | 'created_at' | 'payment_intent_id'>[]> {
+  let query = db
+    .selectFrom('jobs')
+    .select(['id', 'created_at', 'payment_intent_id'])
+    .where('status', '=', 'pending_payment')
+    .where('created_at', '>=', since.toISOString())
+    .where('payment_intent_id', 'is not', null);
+  if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)));
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
 /** A member's jobs that were never paid for. */

@@ -1,9 +1,10 @@
 // Jobs: posting (awaiting payment until paid), the live list, the poster's own list, reading
 // one, the counting redirect to the application link, and expiry.
+import { PAYMENTS_OFF_MESSAGE } from '../../../shared/constants';
 import { applicationHref, type TCreateJobRequest, type TJob, type TListJobsQuery, type TMyJob } from '../../../shared/schemas/job';
 import { inTransaction, type TContext } from '../../context';
 import type { JobRow } from '../../db/schema';
-import { forbidden, notFound } from '../../http/errors';
+import { AppError, forbidden, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import { memberNames } from '../accounts/accounts.service';
 import { effectiveStatus, toMyJob, toPublicJob } from './job.presenter';
@@ -41,6 +42,8 @@ export async function readJob(ctx: TContext, row: JobRow): Promise<TMyJob> {
 
 /** Creates the listing awaiting payment; it goes live only when a payment activates it. */
 export async function createJob(ctx: TContext, userId: number, input: TCreateJobRequest): Promise<TMyJob> {
+  // With PAYMENTS_MODE=off no job could ever be paid for, so none is taken.
+  if (ctx.config.payments.mode === 'off') throw new AppError(503, PAYMENTS_OFF_MESSAGE);
   const row = await inTransaction(ctx, async ({ db }) => {
     const job = await insertJob(db, {
       userId,

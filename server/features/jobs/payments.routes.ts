@@ -5,7 +5,7 @@ import { ZConfirmPaymentRequest, ZMyJob, ZPaymentsConfig, ZPaymentSession, ZTest
 import { AppError, errorResponses } from '../../http/errors';
 import { INVALIDATES_NOTHING, INVALIDATES_SCOPED } from '../../http/public-cache';
 import { MEMBERS_ONLY, requireUser } from '../../http/sessions';
-import { confirmJobPayment, confirmTestCardPayment, handlePaymentWebhook, paymentsConfig, startJobPayment, type TPaymentsContext } from './payments.service';
+import { confirmJobPayment, confirmTestCardPayment, handlePaymentWebhook, paymentsConfig, startJobPayment, testModeOn, type TPaymentsContext } from './payments.service';
 
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
@@ -23,7 +23,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: TPaymentsContext)
     // No body schema: whatever the client sends (an amount, a currency) is ignored; the server sets the price.
     api.post(
       '/api/jobs/:id/payment',
-      { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, response: { 200: ZPaymentSession, ...errorResponses(400, 401, 403, 404, 409, 502) } } },
+      { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, response: { 200: ZPaymentSession, ...errorResponses(400, 401, 403, 404, 409, 502, 503) } } },
       async (request) => {
         const user = requireUser(request);
         return startJobPayment(ctx, user.id, request.params.id);
@@ -34,7 +34,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: TPaymentsContext)
       '/api/jobs/:id/confirm-payment',
       {
         config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED },
-        schema: { tags, params: ZIdParams, body: ZConfirmPaymentRequest, response: { 200: ZMyJob, ...errorResponses(400, 401, 402, 403, 404, 409, 502) } },
+        schema: { tags, params: ZIdParams, body: ZConfirmPaymentRequest, response: { 200: ZMyJob, ...errorResponses(400, 401, 402, 403, 404, 409, 502, 503) } },
       },
       async (request) => {
         const user = requireUser(request);
@@ -42,12 +42,21 @@ export async function paymentRoutes(app: FastifyInstance, ctx: TPaymentsContext)
       },
     );
 
-    // The test-mode card form, standing in for Stripe.js: the client secret is the capability, as at Stripe.
-    api.post(
-      '/api/payments/test/confirm',
-      { config: INVALIDATES_NOTHING, schema: { tags, body: ZTestCardPaymentRequest, response: { 200: ZTestCardPaymentResult, ...errorResponses(400, 402, 403, 404) } } },
-      async (request) => confirmTestCardPayment(ctx, request.body),
-    );
+    // The test-mode card form, standing in for Stripe.js: registered in test mode only (PAYMENTS_MODE=test),
+    // for the job's poster only (the client secret alone is not enough, unlike at Stripe).
+    if (testModeOn(ctx)) {
+      api.post(
+        '/api/payments/test/confirm',
+        {
+          config: { ...MEMBERS_ONLY, ...INVALIDATES_NOTHING },
+          schema: { tags, body: ZTestCardPaymentRequest, response: { 200: ZTestCardPaymentResult, ...errorResponses(400, 401, 402, 403, 404) } },
+        },
+        async (request) => {
+          const user = requireUser(request);
+          return confirmTestCardPayment(ctx, user.id, request.body);
+        },
+      );
+    }
 
     // The signature covers the exact bytes Stripe sent: this route alone takes its body raw.
     await scope.register(async (webhook) => {

@@ -54,7 +54,7 @@ describe.each(ENGINES)('job payments through Stripe on %s', (engine) => {
   };
 
   it('tells the page which provider takes the card', async () => {
-    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fake' });
+    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ paymentsMode: 'stripe', provider: 'stripe', publishableKey: 'pk_test_fake' });
   });
 
   describe('the payment step', () => {
@@ -271,8 +271,13 @@ describe.each(ENGINES)('job payments through Stripe on %s', (engine) => {
     });
   });
 
-  it('has no test-mode card form when Stripe is configured', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret: 'pi_x_secret_y', cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } });
-    expect(response.statusCode).toBe(404);
+  it('has no test-mode card form when Stripe is configured, not even for the poster', async () => {
+    const { cookie, intent } = await paidAtStripe({ succeeded: false });
+    const card = { clientSecret: intent().client_secret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' };
+    for (const headers of [{}, { cookie }]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', headers, payload: card });
+      expect(response.statusCode).toBe(404);
+    }
+    expect(intent().status).toBe('requires_payment_method');
   });
 });

@@ -22,14 +22,14 @@ describe.each(ENGINES)('job payments in test mode on %s', (engine) => {
     const session: TPaymentSession = (await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/payment`, headers: { cookie }, payload: { amount: 1 } })).json();
     return { cookie, job, session };
   };
-  const payByCard = (clientSecret: string, cardNumber: string) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret, cardNumber, expiry: '12 / 34', cvc: '123' } });
+  const payByCard = (clientSecret: string, cardNumber: string, cookie?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', headers: cookie ? { cookie } : {}, payload: { clientSecret, cardNumber, expiry: '12 / 34', cvc: '123' } });
   const confirm = (cookie: string, jobId: number, paymentIntentId: string) =>
     t.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/confirm-payment`, headers: { cookie }, payload: { paymentIntentId } });
   const board = async (): Promise<TJob[]> => (await t.app.inject({ url: '/api/jobs' })).json();
 
   it('tells the page to show the test-mode card form', async () => {
-    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ provider: 'test' });
+    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ paymentsMode: 'test', provider: 'test' });
   });
 
   it('4242 4242 4242 4242 pays, confirm activates the job for 60 days, and it leaves the board after them', async () => {
@@ -40,7 +40,7 @@ describe.each(ENGINES)('job payments in test mode on %s', (engine) => {
     expect(stored).toMatchObject({ amount: 25_000, currency: 'usd', idempotency_key: `job-${job.id}-payment` });
     expect(JSON.parse(stored.metadata)).toMatchObject({ jobId: String(job.id) });
 
-    const paid = await payByCard(session.clientSecret, '4242 4242 4242 4242');
+    const paid = await payByCard(session.clientSecret, '4242 4242 4242 4242', cookie);
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toEqual({ paymentIntent: { id: session.paymentIntentId, status: 'succeeded' } });
     // The card went through; the job goes live when the server confirms it.
@@ -54,6 +54,12 @@ describe.each(ENGINES)('job payments in test mode on %s', (engine) => {
     expect(payment).toMatchObject({ provider: 'test', provider_payment_id: session.paymentIntentId, job_id: job.id });
     expect(new Date(active.activeUntil!).getTime() - new Date(payment.created_at).getTime()).toBe(60 * DAY_MS);
     expect((await board()).map((j) => j.id)).toEqual([job.id]);
+    // The poster's receipt, queued with the activation; confirming again queues no second one.
+    expect((await confirm(cookie, job.id, session.paymentIntentId)).statusCode).toBe(200);
+    const mails = await t.ctx.db.selectFrom('outbox').selectAll().execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text_body).toContain(`Payment reference: ${session.paymentIntentId}`);
+    expect(mails[0]!.text_body).toContain('Amount paid: $250.00');
 
     t.clock.advance(60 * DAY_MS - 60_000);
     expect((await board()).map((j) => j.id)).toEqual([job.id]);
@@ -63,7 +69,7 @@ describe.each(ENGINES)('job payments in test mode on %s', (engine) => {
 
   it('4000 0000 0000 0002 is declined with the message; the job stays unpaid and can be paid with another card', async () => {
     const { cookie, job, session } = await startPosting();
-    const declined = await payByCard(session.clientSecret, '4000 0000 0000 0002');
+    const declined = await payByCard(session.clientSecret, '4000 0000 0000 0002', cookie);
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toEqual({ message: 'Your card was declined.' });
     const row = await t.ctx.db.selectFrom('test_payment_intents').selectAll().where('id', '=', session.paymentIntentId).executeTakeFirstOrThrow();
@@ -76,15 +82,28 @@ describe.each(ENGINES)('job payments in test mode on %s', (engine) => {
     // Back on the payment step: the same PaymentIntent, and a good card this time.
     const again: TPaymentSession = (await t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/payment`, headers: { cookie } })).json();
     expect(again.clientSecret).toBe(session.clientSecret);
-    expect((await payByCard(session.clientSecret, '4242424242424242')).statusCode).toBe(200);
+    expect((await payByCard(session.clientSecret, '4242424242424242', cookie)).statusCode).toBe(200);
     expect((await confirm(cookie, job.id, session.paymentIntentId)).json().status).toBe('active');
   });
 
   it('says a wrong card number is incorrect', async () => {
-    const { session } = await startPosting();
-    const wrong = await payByCard(session.clientSecret, '4242 4242 4242 4241');
+    const { cookie, session } = await startPosting();
+    const wrong = await payByCard(session.clientSecret, '4242 4242 4242 4241', cookie);
     expect(wrong.statusCode).toBe(402);
     expect(wrong.json()).toEqual({ message: 'Your card number is incorrect.' });
+  });
+
+  it("takes a card only from the job's poster: 401 signed out, 403 for another member, 404 for an unknown client secret", async () => {
+    const { cookie, session } = await startPosting();
+    expect((await payByCard(session.clientSecret, '4242 4242 4242 4242')).statusCode).toBe(401);
+    const other = await cookieFor(t.ctx, await buildUser(t.ctx));
+    const stranger = await payByCard(session.clientSecret, '4242 4242 4242 4242', other);
+    expect(stranger.statusCode).toBe(403);
+    expect((await payByCard(`${session.paymentIntentId}_secret_guess`, '4242 4242 4242 4242', other)).statusCode).toBe(404);
+    expect((await payByCard(`${session.paymentIntentId}_secret_guess`, '4242 4242 4242 4242', cookie)).statusCode).toBe(404);
+    const row = await t.ctx.db.selectFrom('test_payment_intents').select('status').where('id', '=', session.paymentIntentId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('requires_payment_method');
+    expect((await payByCard(session.clientSecret, '4242 4242 4242 4242', cookie)).statusCode).toBe(200);
   });
 
   it('answers 503 to webhooks while no webhook secret is set', async () => {

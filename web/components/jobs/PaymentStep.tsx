@@ -63,7 +63,7 @@ export function PaymentStep({ jobId, onPaid }: PaymentStepProps) {
     );
   } else if (!config.data || !session.data) {
     form = <Spinner label="Preparing the payment" className="py-10" />;
-  } else if (config.data.provider === 'stripe' && config.data.publishableKey) {
+  } else if (config.data.paymentsMode === 'stripe' && config.data.publishableKey) {
     form = (
       <Suspense fallback={<Spinner label="Loading the card form" className="py-10" />}>
         <StripeCardForm publishableKey={config.data.publishableKey} clientSecret={session.data.clientSecret} onResult={handleResult} />
@@ -105,7 +105,7 @@ export function PaymentStep({ jobId, onPaid }: PaymentStepProps) {
             <dd>{JOB_PRICE}</dd>
           </div>
         </dl>
-        {config.data?.provider === 'stripe' && (
+        {config.data?.paymentsMode === 'stripe' && (
           <p className="mt-4 flex items-start gap-2 text-[13px] text-zinc-500">
             <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             Card details go straight to Stripe; they never reach our servers.

@@ -62,7 +62,7 @@ export function TestModeCardForm({ clientSecret, onResult }: TestModeCardFormPro
       <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
         <p className="flex items-center gap-2 font-semibold">
           <FlaskConical className="h-4 w-4" aria-hidden />
-          Test mode
+          Test mode — no real charge
         </p>
         <p className="mt-1">
           No real card is charged. Use {TEST_CARDS.succeeds} for a successful payment or {TEST_CARDS.declined} to see a decline, with any future
