@@ -251,7 +251,7 @@ describe.each(ENGINES)('no stale cached answer after a write on %s', (engine) =>
     const job: TMyJob = (await write('POST', '/api/jobs', poster.cookie, jobBody())).json();
     expect(await board()).toEqual([]);
     const session: TPaymentSession = (await write('POST', `/api/jobs/${job.id}/payment`, poster.cookie)).json();
-    const card = await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', payload: { clientSecret: session.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } });
+    const card = await t.app.inject({ method: 'POST', url: '/api/payments/test/confirm', headers: { cookie: poster.cookie }, payload: { clientSecret: session.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } });
     expect(card.statusCode).toBe(200);
     expect(await board()).toEqual([]);
     await write('POST', `/api/jobs/${job.id}/confirm-payment`, poster.cookie, { paymentIntentId: session.paymentIntentId });

@@ -1,8 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { build } from 'vite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import viteConfig, { moveSourceMapsOut } from '../../vite.config';
 import { precompressAssets } from '../../scripts/precompress-assets';
 import { buildApp } from '../app';
 import { buildTestApp, type TTestApp } from '../test/build-test-app';
@@ -20,7 +23,10 @@ describe('the built client', () => {
     writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), script);
     writeFileSync(join(clientDir, 'assets', 'tiny-abc123.js'), 'export {};\n');
     writeFileSync(join(clientDir, 'assets', 'logo-abc123.png'), Buffer.alloc(4096, 1));
+    // A source map an older build left in the served folder: it must stay private.
+    writeFileSync(join(clientDir, 'assets', 'app-abc123.js.map'), JSON.stringify({ version: 3, sources: ['../../web/secret.ts'], mappings: 'A'.repeat(2048) }));
     expect(precompressAssets(join(clientDir, 'assets'))).toBe(1);
+    expect(existsSync(join(clientDir, 'assets', 'app-abc123.js.map.gz'))).toBe(false);
     expect(existsSync(join(clientDir, 'assets', 'tiny-abc123.js.gz'))).toBe(false);
     expect(existsSync(join(clientDir, 'assets', 'logo-abc123.png.br'))).toBe(false);
     app = await buildApp({ config: t.config, database: t.database, clientDir, logger: false, storage: t.ctx.storage });
@@ -43,6 +49,49 @@ describe('the built client', () => {
     const plain = await app.inject({ url: '/assets/app-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('never serves a source map, present or not, in any encoding', async () => {
+    for (const url of ['/assets/app-abc123.js.map', '/assets/APP-abc123.js.map', '/assets/missing-abc123.js.map', '/assets/app-abc123.js.map.br', '/app.css.map']) {
+      for (const encoding of ['gzip, deflate, br', 'identity']) {
+        const response = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body).not.toContain('secret.ts');
+      }
+    }
+    expect((await app.inject({ url: '/assets/app-abc123.js' })).statusCode).toBe(200);
+  });
+});
+
+describe('the production build', () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'vite-build-'));
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'src', 'index.html'), '<!doctype html><html><head><script type="module" src="./main.ts"></script></head><body></body></html>');
+    writeFileSync(join(root, 'src', 'main.ts'), 'const answer: number = 42;\ndocument.title = String(answer);\n');
+  });
+  afterEach(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('writes hidden source maps, outside the folder the server serves', async () => {
+    const sourcemap = viteConfig.build?.sourcemap;
+    expect(sourcemap === false || sourcemap === 'hidden').toBe(true);
+    // The project's own build settings for maps, on a one-file client.
+    await build({
+      root: join(root, 'src'),
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [moveSourceMapsOut()],
+      build: { outDir: join(root, 'dist', 'web'), emptyOutDir: true, sourcemap, assetsDir: viteConfig.build?.assetsDir ?? 'assets' },
+    });
+    const assets = readdirSync(join(root, 'dist', 'web', 'assets'));
+    const scripts = assets.filter((name) => name.endsWith('.js'));
+    expect(scripts).toHaveLength(1);
+    expect(assets.filter((name) => name.includes('.map'))).toEqual([]);
+    expect(readFileSync(join(root, 'dist', 'web', 'assets', scripts[0]!), 'utf8')).not.toContain('sourceMappingURL');
+    if (sourcemap === 'hidden') expect(readdirSync(join(root, 'dist', 'sourcemaps'))).toEqual([`${scripts[0]}.map`]);
   });
 });
 

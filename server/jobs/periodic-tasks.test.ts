@@ -6,6 +6,7 @@ import { fileDeletionRetryDelayMs } from '../features/projects/file-deletions.se
 import { buildTestApp, ENGINES, type TTestApp } from '../test/build-test-app';
 import { failingDeletes } from '../test/failing-storage';
 import { buildJob, buildMedia, buildProject, buildUser, cookieFor } from '../test/factories';
+import { createTestModePayments } from '../adapters/payments/test-mode-payments';
 import { periodicTasks } from './periodic-tasks';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,17 +62,25 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
     // Something for every task to do: an ended session, old views, a stale upload (whose file
     // will not delete at first), a listing past its end.
     const owner = await buildUser(t.ctx);
-    await cookieFor(t.ctx, owner);
+    const cookie = await cookieFor(t.ctx, owner);
     const project = await buildProject(t.ctx, owner);
     await t.app.inject({ url: `/api/projects/${project.id}` });
     await buildMedia(t.ctx, owner.id);
     await buildJob(t.ctx, owner, { activeUntil: new Date(t.clock.now.getTime() + DAY_MS) });
+    // …and a job paid in test mode whose confirmation never came, for the reconciliation.
+    const payments = createTestModePayments(ctx.db, { webhookSecret: undefined, now: t.ctx.now });
+    const unpaid = await buildJob(t.ctx, owner, { status: 'pending_payment' });
+    const session = (await t.app.inject({ method: 'POST', url: `/api/jobs/${unpaid.id}/payment`, headers: { cookie } })).json();
+    expect((await payments.confirmCardPayment({ clientSecret: session.clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' }, t.ctx.now())).ok).toBe(true);
+    // Reconciliation looks back 7 days: it runs before the clock moves past them (its listing then ends with the other).
+    const reconcile = periodicTasks(ctx, { ...ctx, readCache: t.ctx.readCache, payments }).find((task) => task.name === 'reconcile-payments')!;
+    expect(await reconcile.run(new AbortController().signal)).toBe(1);
     t.clock.advance(t.config.session.absoluteMs + DAY_MS);
 
     const tasks = periodicTasks(ctx);
     const handled = [];
     for (const task of tasks) handled.push(await task.run(new AbortController().signal));
-    expect(handled).toEqual([1, 1, 1, 1, 0]);
+    expect(handled).toEqual([2, 1, 1, 1, 0]);
     t.clock.advance(fileDeletionRetryDelayMs(1));
     expect(await tasks.find((task) => task.name === 'retry-file-deletions')!.run(new AbortController().signal)).toBe(1);
     expect(storage.attempts).toHaveLength(2);
