@@ -256,10 +256,12 @@ const MATRIX: Record<string, TMatrixRow> = {
     arrange: (w) => startedTestPayment(w),
     request: (w) => ({ payload: { clientSecret: w.clientSecret!, cardNumber: TEST_CARDS.succeeds, expiry: '12/40', cvc: '123' } }),
     attempts: [
-      { caller: 'signed out', with: 'a made-up client secret', request: (w) => ({ payload: { clientSecret: `${w.paymentIntentId!}_secret_guess`, cardNumber: TEST_CARDS.succeeds, expiry: '12/40', cvc: '123' } }), status: 404, changes: 'nothing' },
+      // The test card form is for the job's poster: the client secret alone is not enough.
+      { caller: 'signed out', with: 'the client secret', status: 401, changes: 'nothing' },
+      { caller: 'another member', with: 'the client secret', status: 403, changes: 'nothing' },
       { caller: 'another member', with: 'a made-up client secret', request: () => ({ payload: { clientSecret: 'pi_test_x_secret_y', cardNumber: TEST_CARDS.succeeds, expiry: '12/40', cvc: '123' } }), status: 404, changes: 'nothing' },
-      // The client secret is the capability, as at Stripe: whoever holds it may pay.
-      { caller: 'signed out', with: 'the client secret', status: 200, changes: 'something' },
+      { caller: 'the owner', with: 'a made-up client secret', request: (w) => ({ payload: { clientSecret: `${w.paymentIntentId!}_secret_guess`, cardNumber: TEST_CARDS.succeeds, expiry: '12/40', cvc: '123' } }), status: 404, changes: 'nothing' },
+      { caller: 'the owner', with: 'the client secret', status: 200, changes: 'something' },
     ],
   },
   'POST /api/payments/webhook': {
@@ -311,7 +313,7 @@ async function startedTestPayment(w: TWorld): Promise<TArranged> {
 async function paidTestPayment(w: TWorld): Promise<TArranged> {
   const started = await startedTestPayment(w);
   const card = { clientSecret: started.clientSecret, cardNumber: TEST_CARDS.succeeds, expiry: '12/40', cvc: '123' };
-  expect((await w.inject({ method: 'POST', url: '/api/payments/test/confirm', headers: { origin: w.origin }, payload: card })).statusCode).toBe(200);
+  expect((await w.inject({ method: 'POST', url: '/api/payments/test/confirm', headers: { cookie: w.owner.cookie, origin: w.origin }, payload: card })).statusCode).toBe(200);
   return started;
 }
 

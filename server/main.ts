@@ -65,7 +65,7 @@ export async function main(): Promise<void> {
 /** Says at boot how this site takes payments; test mode on a production server is a warning. */
 function logPaymentsMode(config: TConfig, log: FastifyBaseLogger): void {
   const payments = config.payments;
-  if (payments.mode === 'off') log.info('PAYMENTS_MODE is off: job posting is unavailable until Stripe keys are set (see README, Jobs and payments)');
+  if (payments.mode === 'off') log.warn('PAYMENTS_MODE is off: job posting is unavailable until Stripe keys are set (see README, Jobs and payments)');
   else if (payments.mode === 'test' && payments.inProduction) log.warn('PAYMENTS_MODE is test on a production server: jobs go live with test cards and no money is taken');
   else if (payments.mode === 'test') log.info('PAYMENTS_MODE is test: payments use the offline test provider (test cards, no money)');
 }

@@ -10,6 +10,8 @@ import { ALLOCATOR_ENV } from '../../server/ops/memory-allocator';
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The server without the client build (`npm start` would build dist/web first). */
 const SERVE_ENTRY = join(ROOT, 'server', 'cli', 'serve.ts');
+/** `npm start`'s entry: builds the client into dist/web when it is missing or stale, then serves it. */
+const START_ENTRY = join(ROOT, 'server', 'cli', 'start.ts');
 /** The tail of a process's output kept for failure messages. */
 const LOG_LIMIT = 200_000;
 
@@ -19,6 +21,8 @@ export interface TStartOptions {
   dataDir: string;
   /** Reuse a port (a restart keeps its address, so clients and PUBLIC_URL stay valid); default: a free one. */
   port?: number;
+  /** 'start': `npm start`'s entry, which builds the client first when it is stale (slow); default 'serve'. */
+  entry?: 'serve' | 'start';
 }
 
 export interface TExit {
@@ -83,7 +87,7 @@ export async function startServer(options: TStartOptions): Promise<TServerProces
     STRIPE_SECRET_KEY: '',
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVE_ENTRY], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry === 'start' ? START_ENTRY : SERVE_ENTRY], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
   const collect = (chunk: Buffer) => {
