@@ -47,7 +47,7 @@ async function postJob(member: TApiMember, changes: Partial<TCreateJobBody> = {}
 async function payWithCard(member: TApiMember, jobId: number): Promise<string> {
   const session = await expectJson<TPaymentSession>(await apiFetch('POST', `/api/jobs/${jobId}/payment`, { cookie: member.cookie }), 'Payment session');
   const card = { clientSecret: session.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
-  const result = await expectJson<TTestCardPaymentResult>(await apiFetch('POST', '/api/payments/test/confirm', { json: card }), 'Card payment');
+  const result = await expectJson<TTestCardPaymentResult>(await apiFetch('POST', '/api/payments/test/confirm', { cookie: member.cookie, json: card }), 'Card payment');
   return result.paymentIntent.id;
 }
 
@@ -199,7 +199,7 @@ describe('post a job', () => {
 
     await page.getByRole('heading', { name: 'Complete Your Payment' }).waitFor();
     expect(await page.getByText('Pay $250 to activate your job listing for 60 days.', { exact: true }).isVisible()).toBe(true);
-    await page.getByText('Test mode', { exact: true }).waitFor();
+    await page.getByText('Test mode — no real charge', { exact: true }).waitFor();
     const jobId = Number(new URL(page.url()).searchParams.get('job'));
     expect((await myJob(member, jobId))?.status).toBe('pending_payment');
 
@@ -280,6 +280,20 @@ describe('post a job', () => {
     expect(await toast(page).getByText('Job posting is paused for maintenance').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Post a Job', level: 1 }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Complete Your Payment' }).count()).toBe(0);
+  });
+
+  it('says job posting is unavailable, with no form to fill, when the site takes no payments (PAYMENTS_MODE=off)', async () => {
+    const member = await signUpMember();
+    const page = await openPage({ member });
+    await page.route('**/api/payments/config', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ paymentsMode: 'off' }) }));
+    await page.goto('/post-job');
+    await page.getByRole('heading', { name: 'Payments are not configured', level: 2 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Post a Job', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByText('Job posting is not available yet: payments are not configured on this site.', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Continue to Payment' }).count()).toBe(0);
+    expect(await page.getByRole('form', { name: 'Job details' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Browse Jobs' }).click();
+    await page.waitForURL('**/jobs');
   });
 
   it('tells the member to contact support when the card was charged but the job could not be activated', async () => {
