@@ -3,6 +3,7 @@
 // batches, so several processes may run them side by side on either engine.
 import { HOUR_MS, MINUTE_MS } from '../../shared/constants';
 import type { TContext } from '../context';
+import { deleteExpiredAccountTokens } from '../features/accounts/credentials.service';
 import { deleteEndedSessions } from '../features/accounts/sessions.service';
 import { expireEndedJobs } from '../features/jobs/jobs.service';
 import { retryFileDeletions } from '../features/projects/file-deletions.service';
@@ -12,7 +13,7 @@ import type { TPeriodicTask } from './scheduler';
 
 /** Listings leave the board at active_until by themselves; this only brings their stored status along. */
 export const EXPIRE_JOBS_EVERY_MS = 5 * MINUTE_MS;
-/** Ended sessions, old view rows and stale uploads harm no one while they wait: hourly is plenty. */
+/** Ended sessions, expired account links, old view rows and stale uploads harm no one while they wait: hourly is plenty. */
 export const HOUSEKEEPING_EVERY_MS = HOUR_MS;
 /** Failed file deletions back off from a minute (file-deletions.service.ts): checked as often. */
 export const RETRY_FILE_DELETIONS_EVERY_MS = MINUTE_MS;
@@ -23,6 +24,7 @@ export function periodicTasks(ctx: TPeriodicContext): TPeriodicTask[] {
   return [
     { name: 'expire-jobs', everyMs: EXPIRE_JOBS_EVERY_MS, run: () => expireEndedJobs(ctx), done: 'job listings expired' },
     { name: 'delete-ended-sessions', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteEndedSessions(ctx, { signal }), done: 'ended sessions deleted' },
+    { name: 'delete-expired-account-tokens', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteExpiredAccountTokens(ctx, { signal }), done: 'expired account links deleted' },
     { name: 'prune-old-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldViews(ctx, { signal }), done: 'old project view rows deleted' },
     { name: 'delete-stale-uploads', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteStaleUploads(ctx, { signal }), done: 'uploads no project took deleted, with their files' },
     { name: 'retry-file-deletions', everyMs: RETRY_FILE_DELETIONS_EVERY_MS, run: (signal) => retryFileDeletions(ctx, { signal }), done: 'media file deletions retried' },
