@@ -15,7 +15,7 @@ import { multipartBody } from '../server/lib/multipart-body';
 import type { TAccountTokenPurpose } from '../server/db/schema';
 import { newSessionToken } from '../server/features/accounts/session-tokens';
 import { ENGINES } from '../server/test/build-test-app';
-import { buildCode, buildJob, buildMedia, buildMessage, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody, type TInject } from '../server/test/factories';
+import { buildAccountLink, buildCode, buildJob, buildMedia, buildMessage, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody, type TInject } from '../server/test/factories';
 import { FAKE_STRIPE_ENV, startFakeStripe, type TFakeStripe } from '../server/test/fake-stripe';
 import { buildInventoriedApp, fillPath, isStateChanging, type TInventoriedApp } from '../server/test/route-inventory';
 
@@ -87,20 +87,7 @@ const NEW_PASSWORD = 'violet-kettle-orbit';
 
 /** A link as the owner would get it by e-mail: its token, stored hashed. */
 async function linkFor(w: TWorld, purpose: TAccountTokenPurpose): Promise<TArranged> {
-  const { token, tokenHash } = newSessionToken();
-  const now = w.ctx.now();
-  await w.ctx.db
-    .insertInto('account_tokens')
-    .values({
-      token_hash: tokenHash,
-      user_id: w.owner.user.id,
-      purpose,
-      new_email: purpose === 'email_change' ? `moved-${randomBytes(4).toString('hex')}@example.com` : null,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + 60 * 60 * 1000).toISOString(),
-    })
-    .execute();
-  return { link: token };
+  return { link: await buildAccountLink(w.ctx, w.owner.user.id, purpose) };
 }
 const contactBody = (recipientId: number, projectId: number | null, overrides: Record<string, unknown> = {}) => ({
   name: 'Ada',
