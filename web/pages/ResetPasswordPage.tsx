@@ -35,7 +35,8 @@ export default function ResetPasswordPage() {
           void navigate('/profile');
         },
         onError: (error) => {
-          if (showFieldErrors(error, setError, ['password'])) return;
+          // A refused password shows under its field, a refused link in the alert above the form.
+          if (showFieldErrors(error, setError, ['password']) || (error instanceof ApiError && error.status === 400)) return;
           toast.error('Reset failed', { description: serverMessage(error, 'Failed to reset the password. Please try again.') });
         },
       },
@@ -43,7 +44,7 @@ export default function ResetPasswordPage() {
   );
 
   // A link whose token the server refused (or a page opened without one): ask for a new link.
-  const linkRefused = !token || (reset.error && !showsField(reset.error));
+  const linkRefused = !token || (reset.error instanceof ApiError && reset.error.status === 400 && !reset.error.body?.details?.length);
 
   return (
     <AuthCard
@@ -86,9 +87,4 @@ export default function ResetPasswordPage() {
       </form>
     </AuthCard>
   );
-}
-
-/** A 400 about the password itself (shown under its field), not about the link. */
-function showsField(error: unknown): boolean {
-  return error instanceof ApiError && Boolean(error.body?.details?.length);
 }
