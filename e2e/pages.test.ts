@@ -94,7 +94,7 @@ describe('support page', () => {
     await page.goto('/support');
     await page.getByRole('button', { name: /How to reset a password/ }).click();
     const article = page.getByRole('dialog', { name: 'How to reset a password' });
-    await article.getByText('Reset links expire after 24 hours', { exact: false }).waitFor();
+    await article.getByText('Reset links expire after 1 hour', { exact: false }).waitFor();
     await page.keyboard.press('Escape');
     await article.waitFor({ state: 'detached' });
 

@@ -12,8 +12,10 @@ import { TEST_CARDS, type TPaymentSession } from '../shared/schemas/job';
 import type { TContext } from '../server/context';
 import type { UserRow } from '../server/db/schema';
 import { multipartBody } from '../server/lib/multipart-body';
+import type { TAccountTokenPurpose } from '../server/db/schema';
+import { newSessionToken } from '../server/features/accounts/session-tokens';
 import { ENGINES } from '../server/test/build-test-app';
-import { buildCode, buildJob, buildMedia, buildMessage, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody, type TInject } from '../server/test/factories';
+import { buildAccountLink, buildCode, buildJob, buildMedia, buildMessage, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody, type TInject } from '../server/test/factories';
 import { FAKE_STRIPE_ENV, startFakeStripe, type TFakeStripe } from '../server/test/fake-stripe';
 import { buildInventoriedApp, fillPath, isStateChanging, type TInventoriedApp } from '../server/test/route-inventory';
 
@@ -38,6 +40,8 @@ interface TArranged {
   clientSecret?: string;
   paymentIntentId?: string;
   message?: { id: number };
+  /** A mailed link's token (a password reset or an e-mail change) for the owner. */
+  link?: string;
 }
 
 /** Two members for each row of the matrix, the app to arrange things with, and what was arranged. */
@@ -79,6 +83,12 @@ interface TMatrixRow {
 }
 
 const unknownCode = () => 'ZZZZZZZZZZ';
+const NEW_PASSWORD = 'violet-kettle-orbit';
+
+/** A link as the owner would get it by e-mail: its token, stored hashed. */
+async function linkFor(w: TWorld, purpose: TAccountTokenPurpose): Promise<TArranged> {
+  return { link: await buildAccountLink(w.ctx, w.owner.user.id, purpose) };
+}
 const contactBody = (recipientId: number, projectId: number | null, overrides: Record<string, unknown> = {}) => ({
   name: 'Ada',
   email: 'ada@example.com',
@@ -136,6 +146,50 @@ const MATRIX: Record<string, TMatrixRow> = {
       { caller: 'signed out', status: 401, changes: 'nothing' },
       { caller: 'another member', status: 204, changes: 'nothing of the owner' },
       { caller: 'the owner', status: 204, changes: 'something' },
+    ],
+  },
+  'POST /api/auth/password': {
+    request: () => ({ payload: { currentPassword: FACTORY_PASSWORD, newPassword: NEW_PASSWORD } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'the owner', with: 'a wrong current password', request: () => ({ payload: { currentPassword: 'guess-guess-guess', newPassword: NEW_PASSWORD } }), status: 400, changes: 'nothing' },
+      { caller: 'another member', status: 204, changes: 'nothing of the owner' },
+      { caller: 'the owner', status: 204, changes: 'something' },
+    ],
+  },
+  // Anyone may ask for a reset link; it goes to the account's own address (mailed after the answer).
+  'POST /api/auth/password/forgot': {
+    request: (w) => ({ payload: { email: w.owner.user.email } }),
+    attempts: [
+      { caller: 'signed out', with: 'an address no account has', request: () => ({ payload: { email: 'nobody-at-all@example.com' } }), status: 202, changes: 'nothing' },
+      { caller: 'signed out', with: "the owner's address", status: 202, changes: 'something' },
+    ],
+  },
+  // The mailed link is the credential: whoever holds it sets the password.
+  'POST /api/auth/password/reset': {
+    arrange: (w) => linkFor(w, 'password_reset'),
+    request: (w) => ({ payload: { token: w.link!, password: NEW_PASSWORD } }),
+    attempts: [
+      { caller: 'another member', with: 'a link never sent', request: () => ({ payload: { token: newSessionToken().token, password: NEW_PASSWORD } }), status: 400, changes: 'nothing' },
+      { caller: 'signed out', with: "the owner's link and a common password", request: (w) => ({ payload: { token: w.link!, password: 'password123' } }), status: 400, changes: 'nothing' },
+      { caller: 'signed out', with: "the owner's link", status: 200, changes: 'something' },
+    ],
+  },
+  'POST /api/auth/email': {
+    request: () => ({ payload: { newEmail: `moved-${randomBytes(4).toString('hex')}@example.com`, password: FACTORY_PASSWORD } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'the owner', with: 'a wrong password', request: () => ({ payload: { newEmail: 'moved@example.com', password: 'guess-guess-guess' } }), status: 400, changes: 'nothing' },
+      { caller: 'another member', status: 202, changes: 'nothing of the owner' },
+      { caller: 'the owner', status: 202, changes: 'something' },
+    ],
+  },
+  'POST /api/auth/email/confirm': {
+    arrange: (w) => linkFor(w, 'email_change'),
+    request: (w) => ({ payload: { token: w.link! } }),
+    attempts: [
+      { caller: 'another member', with: 'a link never sent', request: () => ({ payload: { token: newSessionToken().token } }), status: 400, changes: 'nothing' },
+      { caller: 'signed out', with: "the owner's link", status: 200, changes: 'something' },
     ],
   },
   'POST /api/invitation-codes/generate': {
@@ -407,6 +461,8 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
         const parts = await (attempt.request ?? row.request)(w);
         const before = { all: await snapshot(), owner: await rowsOf(w.owner.user.id) };
         const response = await send(key, parts, cookieOf(w, attempt.caller));
+        // Work a route does after answering (a reset e-mail) counts as what the call changed.
+        await t.settled();
         expect(response.statusCode, `${label}: ${response.body.slice(0, 200)}`).toBe(attempt.status);
         if (attempt.changes === 'nothing') expect(await snapshot(), label).toEqual(before.all);
         if (attempt.changes === 'nothing of the owner') expect(await rowsOf(w.owner.user.id), label).toEqual(before.owner);

@@ -15,7 +15,7 @@ import type { TProject } from '../shared/schemas/project';
 import type { UserRow } from '../server/db/schema';
 import { multipartBody } from '../server/lib/multipart-body';
 import { ENGINES } from '../server/test/build-test-app';
-import { buildCode, buildJob, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody } from '../server/test/factories';
+import { buildAccountLink, buildCode, buildJob, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody } from '../server/test/factories';
 import { buildInventoriedApp, fillPath, isStateChanging, type TInventoriedApp, type TRoute } from '../server/test/route-inventory';
 
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20_260_707);
@@ -262,6 +262,11 @@ describe.each(ENGINES)('hostile input fuzzing on %s', (engine) => {
       'POST /api/auth/signup': async () => signupBody((await buildCode(t.ctx, member.id)).code),
       'POST /api/auth/signin': async () => ({ email: member.email, password: FACTORY_PASSWORD }),
       'PATCH /api/auth/profile': async () => ({ firstName: 'Ada', lastName: 'Lovelace', bio: 'Painter', website: 'https://ada.example', location: 'London', profileImageUrl: '', title: 'Artist', twitterUrl: '', dribbbleUrl: '', behanceUrl: '' }),
+      'POST /api/auth/password': async () => ({ currentPassword: FACTORY_PASSWORD, newPassword: 'violet-kettle-orbit' }),
+      'POST /api/auth/password/forgot': async () => ({ email: member.email }),
+      'POST /api/auth/password/reset': async () => ({ token: await buildAccountLink(t.ctx, member.id, 'password_reset'), password: 'violet-kettle-orbit' }),
+      'POST /api/auth/email': async () => ({ newEmail: 'fuzzed-address@example.com', password: FACTORY_PASSWORD }),
+      'POST /api/auth/email/confirm': async () => ({ token: await buildAccountLink(t.ctx, member.id, 'email_change') }),
       'POST /api/invitation-codes/generate': async () => ({ count: 1 }),
       'POST /api/invitation-codes/validate': async () => ({ code: code.code }),
       'POST /api/projects': async () => ({ title: 'Fuzzed', description: 'Made by a fuzzer', category: 'Illustration,Print', images: [freeMediaUrl], tags: ['fuzz'] }),

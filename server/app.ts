@@ -11,6 +11,8 @@ import type { TDatabase } from './db/connect';
 import { accountRoutes } from './features/accounts/accounts.routes';
 import { SIGNIN_ACCOUNT_RULE, SIGNIN_IP_RULE } from './features/accounts/accounts.service';
 import { invitationRoutes } from './features/accounts/invitations.routes';
+import { credentialRoutes } from './features/accounts/credentials.routes';
+import { EMAIL_CHANGE_RULE, PASSWORD_CHECK_RULE, RESET_IP_RULE, RESET_MAIL_RULE } from './features/accounts/credentials.service';
 import { CODE_GUESS_RULE } from './features/accounts/invitations.service';
 import { sessionMember } from './features/accounts/sessions.service';
 import { jobRoutes } from './features/jobs/jobs.routes';
@@ -33,6 +35,7 @@ import { createThrottleStore, type TThrottleStore } from './http/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/sessions';
 import { registerSpa } from './http/spa';
+import { createBackgroundWork, type TBackgroundWork } from './lib/background-work';
 import { createReadCache, type TReadCache } from './lib/read-cache';
 import { healthRoutes } from './ops/health.routes';
 import { createReadiness, type TReadiness } from './ops/readiness';
@@ -56,6 +59,8 @@ export interface TAppDeps {
   readiness?: TReadiness;
   /** Omitted: one from the configuration (shared invalidation through Redis when REDIS_URL is set). */
   readCache?: TReadCache;
+  /** Omitted: a new one. Work requests start without waiting for it (tests wait for it to settle). */
+  backgroundWork?: TBackgroundWork;
   /** false silences request logs (tests). */
   logger?: boolean;
 }
@@ -90,6 +95,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage, readCache, log: app.log };
   const payments = deps.payments === undefined ? createPayments(config.payments, database.db, ctx.now) : deps.payments;
   const codeGuesses = throttleStore.create(CODE_GUESS_RULE);
+  const background = deps.backgroundWork ?? createBackgroundWork();
+  const mailQueued = deps.onMailQueued ?? (() => {});
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: payments?.kind === 'stripe' });
@@ -105,6 +112,17 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     signup: { codeGuesses },
     signin: { perIp: throttleStore.create(SIGNIN_IP_RULE), perAccount: throttleStore.create(SIGNIN_ACCOUNT_RULE) },
   });
+  await credentialRoutes(
+    app,
+    { ...ctx, mailQueued },
+    {
+      passwordChecks: throttleStore.create(PASSWORD_CHECK_RULE),
+      resetPerIp: throttleStore.create(RESET_IP_RULE),
+      resetMailPerEmail: throttleStore.create(RESET_MAIL_RULE),
+      emailChangePerMember: throttleStore.create(EMAIL_CHANGE_RULE),
+    },
+    background,
+  );
   await invitationRoutes(app, ctx, codeGuesses);
   await mediaRoutes(app, ctx);
   await projectRoutes(app, ctx);
@@ -122,6 +140,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   }
 
   app.addHook('onClose', async () => {
+    // Work requests started (a reset e-mail being queued) finishes before the database closes.
+    await background.settled();
     if (!deps.throttleStore) await throttleStore.close();
     if (!deps.readCache) await readCache.close();
   });

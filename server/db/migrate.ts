@@ -8,6 +8,7 @@ import { search } from './migrations/0003-search';
 import { jobs } from './migrations/0004-jobs';
 import { messages } from './migrations/0005-messages';
 import { housekeeping } from './migrations/0006-housekeeping';
+import { accountTokens } from './migrations/0007-account-tokens';
 import { paymentReconciliation } from './migrations/0011-payment-reconciliation';
 
 function migrations(engine: Engine): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0004-jobs': jobs(engine),
     '0005-messages': messages(engine),
     '0006-housekeeping': housekeeping(engine),
+    '0007-account-tokens': accountTokens(engine),
     '0011-payment-reconciliation': paymentReconciliation(engine),
   };
 }

@@ -32,6 +32,21 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export type TAccountTokenPurpose = 'password_reset' | 'email_change';
+
+/** Single-use links mailed to a member (see features/accounts/account-tokens.service.ts). */
+export interface AccountTokensTable {
+  /** SHA-256 of the token in the link, hex: the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  purpose: TAccountTokenPurpose;
+  /** The address an e-mail change confirms; null for a password reset. */
+  new_email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface InvitationCodesTable {
   id: Generated<number>;
   code: string;
@@ -234,6 +249,7 @@ export interface FileDeletionsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  account_tokens: AccountTokensTable;
   invitation_codes: InvitationCodesTable;
   projects: ProjectsTable;
   project_media: ProjectMediaTable;
@@ -255,6 +271,7 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type AccountTokenRow = Selectable<AccountTokensTable>;
 export type InvitationCodeRow = Selectable<InvitationCodesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectMediaRow = Selectable<ProjectMediaTable>;

@@ -59,10 +59,12 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
     const recorder = queryRecorder();
     const ctx = { ...t.ctx, db: t.ctx.db.withPlugin(recorder.plugin), log: pino({ enabled: false }) };
 
-    // Something for every task to do: an ended session, old views, a stale upload (whose file
-    // will not delete at first), a listing past its end.
+    // Something for every task to do: an ended session, an expired reset link, old views, a
+    // stale upload (whose file will not delete at first), a listing past its end.
     const owner = await buildUser(t.ctx);
     const cookie = await cookieFor(t.ctx, owner);
+    await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: owner.email } });
+    await t.settled();
     const project = await buildProject(t.ctx, owner);
     await t.app.inject({ url: `/api/projects/${project.id}` });
     await buildMedia(t.ctx, owner.id);
@@ -78,9 +80,16 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
     t.clock.advance(t.config.session.absoluteMs + DAY_MS);
 
     const tasks = periodicTasks(ctx);
-    const handled = [];
-    for (const task of tasks) handled.push(await task.run(new AbortController().signal));
-    expect(handled).toEqual([2, 1, 1, 1, 0]);
+    const handled: Record<string, number> = {};
+    for (const task of tasks) handled[task.name] = await task.run(new AbortController().signal);
+    expect(handled).toEqual({
+      'expire-jobs': 2,
+      'delete-ended-sessions': 1,
+      'delete-expired-account-tokens': 1,
+      'prune-old-views': 1,
+      'delete-stale-uploads': 1,
+      'retry-file-deletions': 0,
+    });
     t.clock.advance(fileDeletionRetryDelayMs(1));
     expect(await tasks.find((task) => task.name === 'retry-file-deletions')!.run(new AbortController().signal)).toBe(1);
     expect(storage.attempts).toHaveLength(2);

@@ -3,6 +3,7 @@
 // batches, so several processes may run them side by side on either engine.
 import { HOUR_MS, MINUTE_MS } from '../../shared/constants';
 import type { TContext } from '../context';
+import { deleteExpiredAccountTokens } from '../features/accounts/credentials.service';
 import { deleteEndedSessions } from '../features/accounts/sessions.service';
 import { expireEndedJobs } from '../features/jobs/jobs.service';
 import { reconcilePayments, type TPaymentsContext } from '../features/jobs/payments.service';
@@ -13,7 +14,7 @@ import type { TPeriodicTask } from './scheduler';
 
 /** Listings leave the board at active_until by themselves; this only brings their stored status along. */
 export const EXPIRE_JOBS_EVERY_MS = 5 * MINUTE_MS;
-/** Ended sessions, old view rows and stale uploads harm no one while they wait: hourly is plenty. */
+/** Ended sessions, expired account links, old view rows and stale uploads harm no one while they wait: hourly is plenty. */
 export const HOUSEKEEPING_EVERY_MS = HOUR_MS;
 /** A PaymentIntent that succeeded while its webhook was lost waits at most this long to go live. */
 export const RECONCILE_PAYMENTS_EVERY_MS = 10 * MINUTE_MS;
@@ -30,6 +31,7 @@ export function periodicTasks(ctx: TPeriodicContext, payments?: TPaymentsContext
       ? [{ name: 'reconcile-payments', everyMs: RECONCILE_PAYMENTS_EVERY_MS, run: (signal: AbortSignal) => reconcilePayments(payments, { signal }), done: 'paid jobs activated by reconciliation' }]
       : []),
     { name: 'delete-ended-sessions', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteEndedSessions(ctx, { signal }), done: 'ended sessions deleted' },
+    { name: 'delete-expired-account-tokens', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteExpiredAccountTokens(ctx, { signal }), done: 'expired account links deleted' },
     { name: 'prune-old-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldViews(ctx, { signal }), done: 'old project view rows deleted' },
     { name: 'delete-stale-uploads', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteStaleUploads(ctx, { signal }), done: 'uploads no project took deleted, with their files' },
     { name: 'retry-file-deletions', everyMs: RETRY_FILE_DELETIONS_EVERY_MS, run: (signal) => retryFileDeletions(ctx, { signal }), done: 'media file deletions retried' },

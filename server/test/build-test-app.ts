@@ -14,6 +14,7 @@ import { loadConfig, type TConfig } from '../config';
 import type { TContext } from '../context';
 import { connect, type Engine, type TDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { createBackgroundWork } from '../lib/background-work';
 import { createReadCache } from '../lib/read-cache';
 import type { TThrottleStore } from '../http/rate-limit';
 
@@ -26,6 +27,8 @@ export interface TTestApp {
   database: TDatabase;
   config: TConfig;
   clock: { now: Date; advance(ms: number): void };
+  /** Resolves once the work requests started without waiting for it is done (a reset e-mail queued). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,12 +115,14 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   // On, as in production: factories that write rows behind the app's back tell it what they
   // changed. Its TTL runs on the app's clock: an advance() past it leaves nothing to serve.
   const readCache = createReadCache({ enabled: options.readCache ?? true, ...options.readCacheBus, clock: () => now().getTime() });
+  const backgroundWork = createBackgroundWork();
   const app = await buildApp({
     config,
     database,
     now,
     storage,
     readCache,
+    backgroundWork,
     logger: false,
     ...(options.throttleStore ? { throttleStore: options.throttleStore } : {}),
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
@@ -131,6 +136,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     database,
     config,
     clock,
+    settled: () => backgroundWork.settled(),
     async close() {
       await app.close();
       await readCache.close();

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { JOB_LISTING_DAYS, trendingScore } from '../../shared/constants';
 import { ZCreateJobRequest, type TCreateJobBody } from '../../shared/schemas/job';
 import { invalidateAfterCommit, type TContext } from '../context';
-import type { InvitationCodeRow, NewMessageRow, UserRow } from '../db/schema';
+import type { InvitationCodeRow, NewMessageRow, TAccountTokenPurpose, UserRow } from '../db/schema';
 import { newInvitationCode } from '../features/accounts/invitation-code';
 import { hashPassword } from '../features/accounts/passwords';
+import { newSessionToken } from '../features/accounts/session-tokens';
 import { startSession } from '../features/accounts/sessions.service';
 import { createJob } from '../features/jobs/jobs.service';
 import { createProject } from '../features/projects/projects.service';
@@ -47,6 +48,30 @@ export async function buildCode(ctx: TContext, ownerId: number | null = null): P
 export async function cookieFor(ctx: TContext, user: UserRow): Promise<string> {
   const session = await startSession(ctx, user.id);
   return `${SESSION_COOKIE}=${session.token}`;
+}
+
+let linkSequence = 0;
+
+/**
+ * A mailed link's token as the member would get it (a password reset, or an e-mail change to a
+ * fresh address), valid for an hour; stored hashed.
+ */
+export async function buildAccountLink(ctx: Pick<TContext, 'db' | 'now'>, userId: number, purpose: TAccountTokenPurpose): Promise<string> {
+  linkSequence += 1;
+  const { token, tokenHash } = newSessionToken();
+  const now = ctx.now();
+  await ctx.db
+    .insertInto('account_tokens')
+    .values({
+      token_hash: tokenHash,
+      user_id: userId,
+      purpose,
+      new_email: purpose === 'email_change' ? `moved${linkSequence}-${Date.now()}@example.com` : null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 60 * 60 * 1000).toISOString(),
+    })
+    .execute();
+  return token;
 }
 
 /** The session cookie the response set, ready to send back. */

@@ -5,7 +5,7 @@ import { ApiError } from './api-error';
 import { getJson, sendJson } from './request';
 
 /** Signed in when the current-user call returns data; a 401 means signed out (SPEC §4). */
-const currentUserQuery = queryOptions({
+export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/me'] as const,
   queryFn: async ({ signal }) => {
     try {

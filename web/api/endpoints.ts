@@ -5,6 +5,7 @@
 import type { TOk } from '@shared/schemas/common';
 import type { TInboxMessage, TSiteInfo, TSiteStats, TUnreadCount } from '@shared/schemas/contact';
 import type { TCategorySummary, TCreatorProfile } from '@shared/schemas/creator';
+import type { TAccepted, TEmailChanged } from '@shared/schemas/credentials';
 import type { TInvitationCode, TValidateCodeResponse } from '@shared/schemas/invitation';
 import type { TJob, TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentResult } from '@shared/schemas/job';
 import type { TUploadResponse } from '@shared/schemas/media';
@@ -49,6 +50,11 @@ export interface TWrites {
     '/api/auth/signin': TCurrentUser;
     '/api/auth/signup': TCurrentUser;
     '/api/auth/signout': null;
+    '/api/auth/password': null;
+    '/api/auth/password/forgot': TAccepted;
+    '/api/auth/password/reset': TCurrentUser;
+    '/api/auth/email': TAccepted;
+    '/api/auth/email/confirm': TEmailChanged;
     '/api/projects': TProject;
     [path: `/api/projects/${number}/like`]: TLikeResponse;
     [path: `/api/users/${number}/follow`]: TFollowResponse;

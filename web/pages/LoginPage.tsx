@@ -48,9 +48,14 @@ export default function LoginPage() {
         <FormField id="login-email" label="Email" error={errors.email?.message}>
           {(control) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
         </FormField>
-        <FormField id="login-password" label="Password" error={errors.password?.message}>
-          {(control) => <Input {...control} type="password" autoComplete="current-password" {...register('password')} />}
-        </FormField>
+        <div className="flex flex-col gap-1.5">
+          <FormField id="login-password" label="Password" error={errors.password?.message}>
+            {(control) => <Input {...control} type="password" autoComplete="current-password" {...register('password')} />}
+          </FormField>
+          <Link to="/forgot-password" className="self-end rounded-sm text-[13px] font-medium text-accent hover:text-accent-hover">
+            Forgot password?
+          </Link>
+        </div>
         <div className="flex justify-end">
           {/* Stays busy after success while the page reloads. */}
           <Button type="submit" busy={signin.isPending || signin.isSuccess}>

@@ -11,6 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { invitationCodeErrorMessage, signupErrorMessage } from '@/lib/auth-errors';
+import { showFieldErrors } from '@/lib/field-errors';
 
 export default function SignupPage() {
   useDocumentTitle('Sign Up', 'Create your account with an invitation code and start sharing your AI work.');
@@ -48,6 +49,8 @@ export default function SignupPage() {
     try {
       await signup.mutateAsync({ email, password, firstName, lastName, invitationCode });
     } catch (error) {
+      // A refused password (too common, or made of the name or e-mail) shows under its field too.
+      showFieldErrors(error, setError, ['password', 'email', 'firstName', 'lastName', 'invitationCode']);
       toast.error('Sign up failed', { description: signupErrorMessage(error) });
       return;
     }

@@ -12,6 +12,7 @@ import type { TThrottle } from '../../http/rate-limit';
 import { changedByNewMember } from '../../lib/cache-tags';
 import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } from './invitation-codes.repo';
 import { unusableCodeError } from './invitations.service';
+import { assertPasswordAllowed } from './password-policy';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { memberName, toPublicUser } from './user.presenter';
 import { countUsers, deleteUser, findUserByEmail, findUserById, findUserNames, findUsersByIds, insertUser, updateUser } from './users.repo';
@@ -37,6 +38,7 @@ export interface TSigninThrottles {
  */
 export async function signUp(ctx: TContext, throttles: TSignupThrottles, input: TSignupRequest, ip: string): Promise<UserRow> {
   await throttles.codeGuesses.check(ip);
+  await assertPasswordAllowed(input.password, { email: input.email, firstName: input.firstName, lastName: input.lastName }, 'password');
   // Hash outside the transaction: it is the slow part and must not hold the write lock.
   const passwordHash = await hashPassword(input.password);
   try {

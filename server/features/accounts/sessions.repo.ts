@@ -40,6 +40,14 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
+/** Deletes every session of the member but the one kept (sessions_user_id_idx); how many went. */
+export async function deleteSessionsOfUser(db: Db, userId: number, keepTokenHash?: string): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepTokenHash !== undefined) query = query.where('token_hash', '<>', keepTokenHash);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
  * Deletes up to `limit` sessions whose `column` is at or before `cutoff` (expires_at: past the
  * absolute expiry, sessions_expires_at_idx; last_seen_at: idle too long, sessions_last_seen_at_idx);

@@ -4,7 +4,7 @@ import type { TContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { hashSessionToken, newSessionToken } from './session-tokens';
-import { deleteSession, deleteSessionsEndedBy, findLiveSession, insertSession, touchSession } from './sessions.repo';
+import { deleteSession, deleteSessionsEndedBy, deleteSessionsOfUser, findLiveSession, insertSession, touchSession } from './sessions.repo';
 
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
@@ -28,6 +28,11 @@ export async function startSession(ctx: TContext, userId: number): Promise<TNewS
 
 export async function endSession(ctx: TContext, tokenHash: string): Promise<void> {
   await deleteSession(ctx.db, tokenHash);
+}
+
+/** Ends every session of the member except the one kept (the caller's own); how many ended. */
+export function endSessionsOf(ctx: Pick<TContext, 'db'>, userId: number, keepTokenHash?: string): Promise<number> {
+  return deleteSessionsOfUser(ctx.db, userId, keepTokenHash);
 }
 
 /** The member a cookie's token signs in, while the session lives; its use is noted. */

@@ -2,6 +2,8 @@
 import { longDate } from '@shared/format';
 import type { TCurrentUser } from '@shared/schemas/user';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ChangeEmailSection } from './ChangeEmailSection';
+import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 
 interface SettingsDialogProps {
@@ -24,6 +26,8 @@ export function SettingsDialog({ user, projectCount, open, onOpenChange }: Setti
           <Row label="Member since" value={longDate(user.createdAt)} />
           <Row label="Projects" value={projectCount === undefined ? '—' : projectCount.toLocaleString()} />
         </dl>
+        <ChangePasswordSection />
+        <ChangeEmailSection />
         <DeleteAccountSection />
       </DialogContent>
     </Dialog>

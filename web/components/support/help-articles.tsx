@@ -61,18 +61,19 @@ export const QUICK_HELP: THelpArticle[] = [
     icon: KeyRound,
     body: (
       <>
-        <p>If you can't sign in because you forgot your password, our support team sends you a reset link.</p>
+        <p>If you can't sign in because you forgot your password, you can choose a new one yourself.</p>
         <Steps>
           <li>
-            Use the <strong>Contact Support</strong> form on this page with the category <strong>Account &amp; Profile</strong>, and enter the
-            e-mail address of your account.
+            On the <strong>Sign In</strong> page, choose <strong>Forgot password?</strong> and enter the e-mail address of your account.
           </li>
-          <li>Once we have confirmed the account is yours, we e-mail you a password reset link.</li>
-          <li>Open the link and choose a new password of at least 8 characters.</li>
+          <li>We e-mail you a password reset link.</li>
+          <li>Open the link and choose a new password of at least 8 characters: not a common one, and not your name or e-mail address.</li>
         </Steps>
         <Tip>
-          Reset links expire after {PASSWORD_RESET_LINK_HOURS} hours and work once. If yours has expired, just ask for a new one. Sign-in
-          pauses for a while after several wrong passwords, to protect your account: wait a few minutes before trying again.
+          Reset links expire after {PASSWORD_RESET_LINK_HOURS === 1 ? '1 hour' : `${PASSWORD_RESET_LINK_HOURS} hours`} and work once. If yours has expired,
+          just ask for a new one. Sign-in pauses for a while after several wrong passwords, to protect your account: wait a few minutes before
+          trying again. No e-mail? Use the <strong>Contact Support</strong> form on this page with the category{' '}
+          <strong>Account &amp; Profile</strong>.
         </Tip>
       </>
     ),

@@ -1,0 +1,22 @@
+// axe-core in the page under test: the accessibility rules it breaks (WCAG 2.x A and AA),
+// each as 'rule: the elements'. The script is evaluated through the browser's debugging
+// protocol, so the page's CSP (no inline script) does not stand in its way.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface TAxeResult {
+  violations: { id: string; nodes: { target: unknown[] }[] }[];
+}
+
+/** `exclude`: CSS selectors of parts another spec answers for (the page's header, say). */
+export async function axeViolations(page: Page, { exclude = [] }: { exclude?: string[] } = {}): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate((excluded) => {
+    const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<TAxeResult> } }).axe;
+    return axe.run({ include: [['html']], exclude: excluded.map((selector) => [selector]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  }, exclude);
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+}
