@@ -28,6 +28,7 @@ import { socialRoutes } from './features/social/social.routes';
 import { registerApiDocs } from './http/api-docs';
 import { registerNulFilter } from './http/drop-nul';
 import { answerFrameworkError, registerErrorHandler } from './http/errors';
+import { createMemberRates, type TFreeDiskSpace } from './http/member-limits';
 import { registerPublicCache } from './http/public-cache';
 import { createThrottleStore, type TThrottleStore } from './http/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
@@ -56,6 +57,8 @@ export interface TAppDeps {
   readiness?: TReadiness;
   /** Omitted: one from the configuration (shared invalidation through Redis when REDIS_URL is set). */
   readCache?: TReadCache;
+  /** Omitted: fs.statfs. The uploads' disk guard asks it for the free bytes of DATA_DIR's temporary folder. */
+  freeDiskSpace?: TFreeDiskSpace;
   /** false silences request logs (tests). */
   logger?: boolean;
 }
@@ -90,6 +93,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage, readCache, log: app.log };
   const payments = deps.payments ?? createPayments(config.payments, database.db, ctx.now);
   const codeGuesses = throttleStore.create(CODE_GUESS_RULE);
+  const memberRates = createMemberRates(throttleStore, config.limits);
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: config.payments.provider === 'stripe' });
@@ -106,14 +110,14 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     signin: { perIp: throttleStore.create(SIGNIN_IP_RULE), perAccount: throttleStore.create(SIGNIN_ACCOUNT_RULE) },
   });
   await invitationRoutes(app, ctx, codeGuesses);
-  await mediaRoutes(app, ctx);
-  await projectRoutes(app, ctx);
+  await mediaRoutes(app, ctx, deps.freeDiskSpace ? { freeDiskSpace: deps.freeDiskSpace } : {});
+  await projectRoutes(app, ctx, memberRates);
   await searchRoutes(app, ctx);
-  await socialRoutes(app, ctx);
-  await memberRoutes(app, ctx);
+  await socialRoutes(app, ctx, memberRates);
+  await memberRoutes(app, ctx, memberRates);
   await jobRoutes(app, ctx);
   await paymentRoutes(app, { ...ctx, payments });
-  await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE));
+  await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE), memberRates);
   // Before the SPA: its catch-all must not answer /sitemap.xml and /robots.txt with the page.
   await siteRoutes(app, ctx);
 

@@ -89,6 +89,17 @@ export function findJobById(db: Db, id: number): Promise<JobRow | undefined> {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** How many of the member's jobs await payment (jobs_user_idx: a member's jobs). */
+export async function countUnpaidJobs(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export function insertJob(db: Db, job: TNewJob): Promise<JobRow> {
   const now = job.now.toISOString();
   return db

@@ -28,7 +28,7 @@ export async function jobRoutes(app: FastifyInstance, ctx: TContext): Promise<vo
     viewJob(ctx, request.params.id, viewerOf(request)),
   );
 
-  api.post('/api/jobs', { config: { ...MEMBERS_ONLY, ...INVALIDATES_NOTHING }, schema: { tags, body: ZCreateJobRequest, response: { 201: ZMyJob, ...errorResponses(400, 401, 403) } } }, async (request, reply) => {
+  api.post('/api/jobs', { config: { ...MEMBERS_ONLY, ...INVALIDATES_NOTHING }, schema: { tags, body: ZCreateJobRequest, response: { 201: ZMyJob, ...errorResponses(400, 401, 403, 429) } } }, async (request, reply) => {
     const user = requireUser(request);
     return reply.code(201).send(await createJob(ctx, user.id, request.body));
   });

@@ -5,13 +5,15 @@ import { inTransaction, type TContext } from '../../context';
 import type { JobRow } from '../../db/schema';
 import { forbidden, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
-import { memberNames } from '../accounts/accounts.service';
+import { unpaidJobsReached } from '../../http/member-limits';
+import { lockMember, memberNames } from '../accounts/accounts.service';
 import { effectiveStatus, toMyJob, toPublicJob } from './job.presenter';
 import {
   deleteUnpaidJobRows,
   countApplyClick,
   countJobView,
   countLiveJobs,
+  countUnpaidJobs,
   expireEndedJobRows,
   findJobById,
   insertJob,
@@ -39,9 +41,15 @@ export async function readJob(ctx: TContext, row: JobRow): Promise<TMyJob> {
   return job!;
 }
 
-/** Creates the listing awaiting payment; it goes live only when a payment activates it. */
+/**
+ * Creates the listing awaiting payment; it goes live only when a payment activates it. A member
+ * holds at most UNPAID_JOBS_MAX unpaid ones (429 past it), counted with their row locked.
+ */
 export async function createJob(ctx: TContext, userId: number, input: TCreateJobRequest): Promise<TMyJob> {
-  const row = await inTransaction(ctx, async ({ db }) => {
+  const row = await inTransaction(ctx, async (tx) => {
+    const { db } = tx;
+    await lockMember(tx, userId);
+    if ((await countUnpaidJobs(db, userId)) >= ctx.config.limits.unpaidJobs) throw unpaidJobsReached(ctx.config.limits.unpaidJobs);
     const job = await insertJob(db, {
       userId,
       title: input.title,

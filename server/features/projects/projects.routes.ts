@@ -6,6 +6,7 @@ import { ZCategorySummaries } from '../../../shared/schemas/creator';
 import { type TListProjectsQuery, type TProject, ZCreateProjectRequest, ZLikeResponse, ZListProjectsQuery, ZProject, ZProjectList, ZProjectRef, ZUpdateProjectRequest } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
+import type { TMemberRates } from '../../http/member-limits';
 import { sendPage } from '../../http/paging';
 import { cachedForEveryone, cachedForVisitors, INVALIDATES_SCOPED } from '../../http/public-cache';
 import { MEMBERS_ONLY, requireUser, viewerOf } from '../../http/sessions';
@@ -34,7 +35,7 @@ const SIMILAR_CACHE = cachedForVisitors((projects: TProject[], request: { params
 /** A creator's projects: which of theirs, in what order, is their creator tag's (their new, edited and deleted projects, likes on them). */
 const CREATOR_PROJECTS_CACHE = cachedForVisitors((projects: TProject[], request: { params: { id: number } }) => projectListTags(projects, [creatorTag(request.params.id)]));
 
-export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
+export async function projectRoutes(app: FastifyInstance, ctx: TContext, rates: Pick<TMemberRates, 'likesFollows'>): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/projects', { config: GALLERY_CACHE, schema: { tags, querystring: ZListProjectsQuery, response: projectPage } }, async (request, reply) =>
@@ -80,7 +81,7 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
     return reply.header('Cache-Control', 'public, max-age=300').redirect(location, 302);
   });
 
-  api.post('/api/projects', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, body: ZCreateProjectRequest, response: { 201: ZProject, ...errorResponses(400, 401, 403) } } }, async (request, reply) => {
+  api.post('/api/projects', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, body: ZCreateProjectRequest, response: { 201: ZProject, ...errorResponses(400, 401, 403, 429) } } }, async (request, reply) => {
     const user = requireUser(request);
     return reply.code(201).send(await createProject(ctx, user.id, request.body));
   });
@@ -100,8 +101,9 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
     return reply.code(204).send();
   });
 
-  api.post('/api/projects/:id/like', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, response: { 200: ZLikeResponse, ...errorResponses(400, 401, 403, 404) } } }, async (request) => {
+  api.post('/api/projects/:id/like', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, response: { 200: ZLikeResponse, ...errorResponses(400, 401, 403, 404, 429) } } }, async (request) => {
     const user = requireUser(request);
+    await rates.likesFollows.take(user.id);
     return toggleLike(ctx, user.id, request.params.id);
   });
 

@@ -14,7 +14,8 @@ import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
 import { changedByLike, changedByNewProject, changedByProjectDeletion, changedByProjectEdit, projectPageTags, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
-import { publicMembers } from '../accounts/accounts.service';
+import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
+import { lockMember, publicMembers } from '../accounts/accounts.service';
 import { forEachLikedProject, likedProjectsPage, recordViewOnce, toggleLikeOf, viewerState } from '../social/social.service';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions.service';
 import {
@@ -28,6 +29,8 @@ import {
   insertMedia,
   listMediaOfProjects,
   type NewProjectMediaRow,
+  unattachedUploadsOf,
+  uploadedBytesSince,
 } from './media.repo';
 import { toMedia } from './media.presenter';
 import { categoriesOf, toProject, type TProjectShape } from './project.presenter';
@@ -47,6 +50,7 @@ import {
   moveLikeCounters,
   newestProjects,
   projectIdsNotBy,
+  projectsCreatedSince,
   randomProject,
   replaceCategories,
   replaceTags,
@@ -120,6 +124,7 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
     try {
       const row = await inTransaction(ctx, async (tx) => {
         const { db } = tx;
+        await ensureProjectAllowed(tx, userId);
         const project = await insertProject(db, {
           slug,
           userId,
@@ -145,6 +150,15 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
       slug = suffixed(slugify(input.title));
     }
   }
+}
+
+/** PROJECTS_PER_DAY in any 24 hours: 429 past it. Inside the creating transaction, the member's row locked. */
+async function ensureProjectAllowed(tx: TContext, userId: number): Promise<void> {
+  await lockMember(tx, userId);
+  const now = tx.now();
+  const created = await projectsCreatedSince(tx.db, userId, new Date(now.getTime() - DAY_MS));
+  const limit = tx.config.limits.projectsPerDay;
+  if (created.count >= limit) throw dailyQuotaReached(LIMIT_MESSAGES.projects(limit), created.oldest, now);
 }
 
 export interface TViewer {
@@ -324,9 +338,57 @@ export async function deleteProject(ctx: TContext, userId: number, projectId: nu
 
 export type TNewMediaRow = NewProjectMediaRow;
 
-/** Freshly uploaded media, not in any project yet: recorded in one transaction, in this order. */
+/** What a member may still upload now: bytes in the rolling day and unattached files; 429 when either is used up. */
+export interface TUploadAllowance {
+  bytes: number;
+  files: number;
+  /** The 429s for passing either while the upload streams in. */
+  overBytes: () => Error;
+  overFiles: () => Error;
+}
+
+const uploadBytesReached = (ctx: TContext, oldest: string | null, now: Date) =>
+  dailyQuotaReached(LIMIT_MESSAGES.uploadBytes(bytesText(ctx.config.limits.uploadBytesPerDay)), oldest, now);
+/** Held uploads leave when a project takes them, or as stale a day after they came (hourly sweep). */
+const unattachedReached = (ctx: TContext, oldest: string | null, now: Date) =>
+  dailyQuotaReached(LIMIT_MESSAGES.unattachedUploads(ctx.config.limits.unattachedUploads), oldest, now);
+
+/**
+ * Checked before an upload's first byte is written (the upload stops when it would pass
+ * either), and again with the member's row locked when its rows are recorded (recordUploads).
+ */
+export async function uploadAllowance(ctx: TContext, ownerId: number): Promise<TUploadAllowance> {
+  const now = ctx.now();
+  const { uploadBytesPerDay, unattachedUploads } = ctx.config.limits;
+  const [used, held] = await Promise.all([uploadedBytesSince(ctx.db, ownerId, new Date(now.getTime() - DAY_MS)), unattachedUploadsOf(ctx.db, ownerId)]);
+  if (used.bytes >= uploadBytesPerDay) throw uploadBytesReached(ctx, used.oldest, now);
+  if (held.count >= unattachedUploads) throw unattachedReached(ctx, held.oldest, now);
+  return {
+    bytes: uploadBytesPerDay - used.bytes,
+    files: unattachedUploads - held.count,
+    overBytes: () => uploadBytesReached(ctx, used.oldest ?? now.toISOString(), now),
+    overFiles: () => unattachedReached(ctx, held.oldest ?? now.toISOString(), now),
+  };
+}
+
+/**
+ * Freshly uploaded media, not in any project yet: recorded in one transaction, in this order,
+ * if the member's upload limits still allow them (parallel uploads were each checked alone).
+ */
 export async function recordUploads(ctx: TContext, rows: TNewMediaRow[]): Promise<TMedia[]> {
-  return (await insertMedia(ctx.db, rows)).map(toMedia);
+  const inserted = await inTransaction(ctx, async (tx) => {
+    for (const ownerId of new Set(rows.map((row) => row.owner_id))) {
+      await lockMember(tx, ownerId);
+      const now = tx.now();
+      const mine = rows.filter((row) => row.owner_id === ownerId);
+      const used = await uploadedBytesSince(tx.db, ownerId, new Date(now.getTime() - DAY_MS));
+      if (used.bytes + mine.reduce((sum, row) => sum + row.size_bytes, 0) > tx.config.limits.uploadBytesPerDay) throw uploadBytesReached(tx, used.oldest, now);
+      const held = await unattachedUploadsOf(tx.db, ownerId);
+      if (held.count + mine.length > tx.config.limits.unattachedUploads) throw unattachedReached(tx, held.oldest, now);
+    }
+    return insertMedia(tx.db, rows);
+  });
+  return inserted.map(toMedia);
 }
 
 /**
