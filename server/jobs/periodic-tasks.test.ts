@@ -58,20 +58,21 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
     const recorder = queryRecorder();
     const ctx = { ...t.ctx, db: t.ctx.db.withPlugin(recorder.plugin), log: pino({ enabled: false }) };
 
-    // Something for every task to do: an ended session, old views, a stale upload (whose file
-    // will not delete at first), a listing past its end.
+    // Something for every task to do: an ended session, old project and job views, a stale
+    // upload (whose file will not delete at first), a listing past its end.
     const owner = await buildUser(t.ctx);
     await cookieFor(t.ctx, owner);
     const project = await buildProject(t.ctx, owner);
     await t.app.inject({ url: `/api/projects/${project.id}` });
     await buildMedia(t.ctx, owner.id);
-    await buildJob(t.ctx, owner, { activeUntil: new Date(t.clock.now.getTime() + DAY_MS) });
+    const job = await buildJob(t.ctx, owner, { activeUntil: new Date(t.clock.now.getTime() + DAY_MS) });
+    await t.app.inject({ url: `/api/jobs/${job.id}` });
     t.clock.advance(t.config.session.absoluteMs + DAY_MS);
 
     const tasks = periodicTasks(ctx);
     const handled = [];
     for (const task of tasks) handled.push(await task.run(new AbortController().signal));
-    expect(handled).toEqual([1, 1, 1, 1, 0]);
+    expect(handled).toEqual([1, 1, 1, 1, 1, 0]);
     t.clock.advance(fileDeletionRetryDelayMs(1));
     expect(await tasks.find((task) => task.name === 'retry-file-deletions')!.run(new AbortController().signal)).toBe(1);
     expect(storage.attempts).toHaveLength(2);

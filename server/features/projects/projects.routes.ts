@@ -9,9 +9,9 @@ import { errorResponses } from '../../http/errors';
 import type { TMemberRates } from '../../http/member-limits';
 import { sendPage } from '../../http/paging';
 import { cachedForEveryone, cachedForVisitors, INVALIDATES_SCOPED } from '../../http/public-cache';
-import { MEMBERS_ONLY, requireUser, viewerOf } from '../../http/sessions';
+import { MEMBERS_ONLY, requireUser, viewerDetails, viewerOf } from '../../http/sessions';
 import { CATEGORIES_TAG, creatorTag, LIKE_ORDER_TAG, orderTags, PROJECT_LISTS_TAG, projectListTags, projectPageTags, projectTag } from '../../lib/cache-tags';
-import { categorySummaries, createProject, deleteProject, isViewAlreadyCounted, listLikedProjects, listProjects, listSimilarProjects, pickRandomProject, shareImageLocation, toggleLike, type TProjectKey, type TViewer, updateProject, viewProject } from './projects.service';
+import { categorySummaries, createProject, deleteProject, isViewAlreadyCounted, listLikedProjects, listProjects, listSimilarProjects, pickRandomProject, shareImageLocation, toggleLike, type TProjectKey, updateProject, viewProject } from './projects.service';
 
 const ZSlugParams = z.object({ slug: z.string().min(1).max(200) });
 const ZCategoryParams = z.object({ category: z.string().min(1).max(100) });
@@ -20,9 +20,6 @@ const tags = ['projects'];
 /** A page of projects, or 400 for a bad filter or cursor. */
 const projectPage = { 200: ZProjectList, ...errorResponses(400) };
 
-function viewerDetails(request: FastifyRequest): TViewer {
-  return { userId: viewerOf(request), ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
-}
 
 /** Gallery and category pages: their projects, which projects they hold and in what order. */
 const GALLERY_CACHE = cachedForVisitors((projects: TProject[], request: { query: Pick<TListProjectsQuery, 'sort'> }) =>

@@ -1,7 +1,6 @@
 // Projects: create, read (with counted views), list, edit, delete, like; the figures and
 // lists other modules show (creator totals, site totals, categories, the sitemap); and the
 // project media rows the upload pipeline records.
-import { createHash } from 'node:crypto';
 import { DAY_MS, TRENDING_CATEGORIES, UPLOAD_CATEGORIES } from '../../../shared/constants';
 import type { TCategorySummary } from '../../../shared/schemas/creator';
 import type { TMedia } from '../../../shared/schemas/media';
@@ -16,7 +15,7 @@ import { changedByLike, changedByNewProject, changedByProjectDeletion, changedBy
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
 import { lockMember, publicMembers } from '../accounts/accounts.service';
-import { forEachLikedProject, likedProjectsPage, recordViewOnce, toggleLikeOf, viewerState } from '../social/social.service';
+import { forEachLikedProject, knownViewerKey, likedProjectsPage, recordViewOnce, toggleLikeOf, viewDay, viewerKey, viewerState, type TViewer } from '../social/social.service';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions.service';
 import {
   attachMedia,
@@ -161,20 +160,12 @@ async function ensureProjectAllowed(tx: TContext, userId: number): Promise<void>
   if (created.count >= limit) throw dailyQuotaReached(LIMIT_MESSAGES.projects(limit), created.oldest, now);
 }
 
-export interface TViewer {
-  userId: number | null;
-  ip: string;
-  userAgent: string;
-}
+export type { TViewer };
 export type TProjectKey = { id: number } | { slug: string };
-
-function viewerKeyOf(viewer: TViewer): string {
-  return viewer.userId ? `u:${viewer.userId}` : `a:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
-}
 
 const visitorCopyKey = (key: TProjectKey) => `project:${'id' in key ? `id:${key.id}` : `slug:${key.slug}`}`;
 const viewedKey = (projectId: number, viewerKey: string, day: string) => `viewed:${projectId}:${viewerKey}:${day}`;
-const today = (ctx: TContext) => ctx.now().toISOString().slice(0, 10);
+const today = (ctx: TContext) => viewDay(ctx.now());
 
 function findByKey(ctx: TContext, key: TProjectKey): Promise<ProjectRow | undefined> {
   return 'id' in key ? findProjectById(ctx.db, key.id) : findProjectBySlug(ctx.db, key.slug);
@@ -182,21 +173,21 @@ function findByKey(ctx: TContext, key: TProjectKey): Promise<ProjectRow | undefi
 
 /** A project by id or slug; counts the viewer's view once a day. */
 export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TViewer): Promise<TProject> {
-  const viewerKey = viewerKeyOf(viewer);
   const day = today(ctx);
+  const seenAs = await viewerKey(ctx, viewer, day);
   // Anonymous visitors all see the same project: the hydrated copy is cached; the view is
   // still counted per visitor.
   const cacheKey = viewer.userId ? null : visitorCopyKey(key);
   const cached = cacheKey ? ctx.readCache.get<TProject>(cacheKey) : undefined;
   if (cached && cacheKey) {
-    if (!(await countViewOnce(ctx, cached.id, viewerKey, day))) return cached;
+    if (!(await countViewOnce(ctx, cached.id, seenAs, day))) return cached;
     ctx.readCache.delete(cacheKey);
     return { ...cached, views: cached.views + 1 };
   }
   const ticket = ctx.readCache.ticket();
   const row = await findByKey(ctx, key);
   if (!row) throw notFound('Project not found');
-  const counted = await countViewOnce(ctx, row.id, viewerKey, day);
+  const counted = await countViewOnce(ctx, row.id, seenAs, day);
   const project = await hydrateOne(ctx, counted ? { ...row, views_count: row.views_count + 1 } : row, viewer.userId);
   if (cacheKey) ctx.readCache.set(cacheKey, project, ticket, { tags: projectPageTags(project) });
   return project;
@@ -208,7 +199,10 @@ export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TView
  */
 export function isViewAlreadyCounted(ctx: TContext, key: TProjectKey, viewer: TViewer): boolean {
   const project = ctx.readCache.get<TProject>(visitorCopyKey(key));
-  return project !== undefined && ctx.readCache.get<true>(viewedKey(project.id, viewerKeyOf(viewer), today(ctx))) === true;
+  if (project === undefined) return false;
+  const day = today(ctx);
+  const known = knownViewerKey(ctx, viewer, day);
+  return known !== null && ctx.readCache.get<true>(viewedKey(project.id, known, day)) === true;
 }
 
 /**
