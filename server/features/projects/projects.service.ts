@@ -160,7 +160,6 @@ async function ensureProjectAllowed(tx: TContext, userId: number): Promise<void>
   if (created.count >= limit) throw dailyQuotaReached(LIMIT_MESSAGES.projects(limit), created.oldest, now);
 }
 
-export type { TViewer };
 export type TProjectKey = { id: number } | { slug: string };
 
 const visitorCopyKey = (key: TProjectKey) => `project:${'id' in key ? `id:${key.id}` : `slug:${key.slug}`}`;
