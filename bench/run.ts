@@ -130,13 +130,19 @@ function track(child: TChild): void {
   log(`${child.name} pid ${child.pid} starting at ${child.url}`);
 }
 
+/**
+ * The per-member write limits (server/http/member-limits.ts) out of the way: a few bench members
+ * like and upload far faster than a person, and the bench measures serving, not refusing.
+ */
+const BENCH_MEMBER_LIMITS = { LIKES_FOLLOWS_PER_MINUTE: '100000', UPLOAD_MB_PER_DAY: '1000000', UNATTACHED_UPLOADS_MAX: '100000', PROJECTS_PER_DAY: '100000' };
+
 async function startServer(env: NodeJS.ProcessEnv): Promise<TChild> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   return spawnAndWait({
     name: 'server',
     entry: 'server/cli/start.ts',
-    env: { ...env, ...ALLOCATOR_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
+    env: { ...BENCH_MEMBER_LIMITS, ...env, ...ALLOCATOR_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
     url,
     // /readyz (database reachable) where the server has it; /healthz alone otherwise.
     ready: [{ path: '/healthz' }, { path: '/readyz', optional: true }],

@@ -16,7 +16,7 @@ import { counterMismatches, likePairs } from './harness/consistency';
 import { createMembers } from './harness/members';
 import { seededRandom } from '../server/lib/seeded-random';
 import { inviteCodes, withServerDatabase } from './harness/server-database';
-import { startServer, stopAllServers, tempDataDir, type TServerProcess, type TTempDir } from './harness/server-process';
+import { startServer, stopAllServers, tempDataDir, UNLIMITED_MEMBER_WRITES, type TServerProcess, type TTempDir } from './harness/server-process';
 import { crashWriters, type TCrashLedger } from './crash-writes';
 
 const KILLS = 20;
@@ -44,7 +44,8 @@ describe('SIGKILL at random moments under acknowledged writes (SQLite)', () => {
   beforeAll(async () => {
     data = tempDataDir('crash-');
     tempDir = uploadTempDir(data.dir);
-    server = await startServer({ dataDir: data.dir });
+    // Four members writing in tight loops: far past the per-member limits, which are not what this run is about.
+    server = await startServer({ dataDir: data.dir, env: UNLIMITED_MEMBER_WRITES });
     await server.waitReady();
   });
 

@@ -30,6 +30,7 @@ import { socialRoutes } from './features/social/social.routes';
 import { registerApiDocs } from './http/api-docs';
 import { registerNulFilter } from './http/drop-nul';
 import { answerFrameworkError, registerErrorHandler } from './http/errors';
+import { createMemberRates, type TFreeDiskSpace } from './http/member-limits';
 import { registerPublicCache } from './http/public-cache';
 import { createThrottleStore, type TThrottleStore } from './http/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
@@ -61,6 +62,8 @@ export interface TAppDeps {
   readCache?: TReadCache;
   /** Omitted: a new one. Work requests start without waiting for it (tests wait for it to settle). */
   backgroundWork?: TBackgroundWork;
+  /** Omitted: fs.statfs. The uploads' disk guard asks it for the free bytes of DATA_DIR's temporary folder. */
+  freeDiskSpace?: TFreeDiskSpace;
   /** false silences request logs (tests). */
   logger?: boolean;
 }
@@ -97,6 +100,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const codeGuesses = throttleStore.create(CODE_GUESS_RULE);
   const background = deps.backgroundWork ?? createBackgroundWork();
   const mailQueued = deps.onMailQueued ?? (() => {});
+  const memberRates = createMemberRates(throttleStore, config.limits);
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: payments?.kind === 'stripe' });
@@ -124,14 +128,14 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     background,
   );
   await invitationRoutes(app, ctx, codeGuesses);
-  await mediaRoutes(app, ctx);
-  await projectRoutes(app, ctx);
+  await mediaRoutes(app, ctx, deps.freeDiskSpace ? { freeDiskSpace: deps.freeDiskSpace } : {});
+  await projectRoutes(app, ctx, memberRates);
   await searchRoutes(app, ctx);
-  await socialRoutes(app, ctx);
-  await memberRoutes(app, ctx);
+  await socialRoutes(app, ctx, memberRates);
+  await memberRoutes(app, ctx, memberRates);
   await jobRoutes(app, ctx);
   await paymentRoutes(app, { ...ctx, payments, mailQueued: deps.onMailQueued ?? (() => {}) });
-  await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE));
+  await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE), memberRates);
   // Before the SPA: its catch-all must not answer /sitemap.xml and /robots.txt with the page.
   await siteRoutes(app, ctx);
 

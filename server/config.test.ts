@@ -8,6 +8,33 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it('limits member writes by default, each limit set by its variable', () => {
+    const MB = 1024 * 1024;
+    expect(loadConfig({}).limits).toEqual({
+      uploadBytesPerDay: 1024 * MB,
+      unattachedUploads: 50,
+      projectsPerDay: 50,
+      unpaidJobs: 5,
+      contactMessagesPerHour: 20,
+      likesFollowsPerMinute: 120,
+      profileEditsPerHour: 30,
+      minFreeDiskBytes: 1024 * MB,
+    });
+    const set = loadConfig({
+      UPLOAD_MB_PER_DAY: '0.5',
+      UNATTACHED_UPLOADS_MAX: '3',
+      PROJECTS_PER_DAY: '4',
+      UNPAID_JOBS_MAX: '1',
+      CONTACT_MESSAGES_PER_HOUR: '6',
+      LIKES_FOLLOWS_PER_MINUTE: '7',
+      PROFILE_EDITS_PER_HOUR: '8',
+      MIN_FREE_DISK_MB: '0',
+    }).limits;
+    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, likesFollowsPerMinute: 7, profileEditsPerHour: 8, minFreeDiskBytes: 0 });
+    expect(() => loadConfig({ LIKES_FOLLOWS_PER_MINUTE: '0' })).toThrow(/^Invalid configuration: LIKES_FOLLOWS_PER_MINUTE /);
+    expect(() => loadConfig({ UNPAID_JOBS_MAX: 'many' })).toThrow(/^Invalid configuration: UNPAID_JOBS_MAX /);
+  });
+
   it('stops with one line naming the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT /);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a postgres:\/\/ URL or unset/);

@@ -5,6 +5,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME, INVITES_FOR_NEW_USER, PAYMENTS_MODES, type TPaymentsMode } from '../shared/constants';
 
+const MB = 1024 * 1024;
+
 const ZBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .default('false')
@@ -41,6 +43,15 @@ const ZEnv = z.object({
   MAIL_FROM: ZOptional.refine((value) => !value || isMailbox(value), 'must be an address like no-reply@example.com or "Name" <no-reply@example.com>'),
   SUPPORT_EMAIL: ZOptional.refine((value) => !value || z.email().safeParse(value).success, 'must be an e-mail address'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Limits on member writes (server/http/member-limits.ts; README, Security).
+  UPLOAD_MB_PER_DAY: z.coerce.number().min(0).max(1_000_000).default(1024),
+  UNATTACHED_UPLOADS_MAX: z.coerce.number().int().min(0).max(100_000).default(50),
+  PROJECTS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(50),
+  UNPAID_JOBS_MAX: z.coerce.number().int().min(0).max(10_000).default(5),
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  LIKES_FOLLOWS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  PROFILE_EDITS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  MIN_FREE_DISK_MB: z.coerce.number().min(0).max(100_000_000).default(1024),
 });
 
 /** 'a@b.c' or 'Name <a@b.c>' on one line: it becomes the From header of every e-mail. */
@@ -99,6 +110,24 @@ export interface TMailConfig {
   supportEmail: string;
 }
 
+/** What one member may write (server/http/member-limits.ts answers 429 past them), and the disk guard of uploads. */
+export interface TLimitsConfig {
+  /** Bytes of uploads a member may store in any 24 hours. */
+  uploadBytesPerDay: number;
+  /** Uploads that no project uses yet a member may hold. */
+  unattachedUploads: number;
+  projectsPerDay: number;
+  /** Jobs awaiting payment a member may have at once. */
+  unpaidJobs: number;
+  /** Contact messages a signed-in member may send per hour (visitors have the per-IP limit). */
+  contactMessagesPerHour: number;
+  /** Likes and follows together, per member per minute. */
+  likesFollowsPerMinute: number;
+  profileEditsPerHour: number;
+  /** Uploads answer 507 while the free space of DATA_DIR is below this. */
+  minFreeDiskBytes: number;
+}
+
 export interface TConfig {
   port: number;
   host: string;
@@ -113,6 +142,7 @@ export interface TConfig {
   payments: TPaymentsConfig;
   mail: TMailConfig;
   logLevel: string;
+  limits: TLimitsConfig;
   /** Session lifetimes: idle (since last use) and absolute (since sign-in). */
   session: { idleMs: number; absoluteMs: number };
 }
@@ -149,6 +179,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     payments: paymentsConfig(values),
     mail: mailConfig(values, publicUrl),
     logLevel: values.LOG_LEVEL,
+    limits: {
+      uploadBytesPerDay: Math.floor(values.UPLOAD_MB_PER_DAY * MB),
+      unattachedUploads: values.UNATTACHED_UPLOADS_MAX,
+      projectsPerDay: values.PROJECTS_PER_DAY,
+      unpaidJobs: values.UNPAID_JOBS_MAX,
+      contactMessagesPerHour: values.CONTACT_MESSAGES_PER_HOUR,
+      likesFollowsPerMinute: values.LIKES_FOLLOWS_PER_MINUTE,
+      profileEditsPerHour: values.PROFILE_EDITS_PER_HOUR,
+      minFreeDiskBytes: Math.floor(values.MIN_FREE_DISK_MB * MB),
+    },
     session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },
   };
 }

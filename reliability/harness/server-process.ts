@@ -15,6 +15,21 @@ const START_ENTRY = join(ROOT, 'server', 'cli', 'start.ts');
 /** The tail of a process's output kept for failure messages. */
 const LOG_LIMIT = 200_000;
 
+/**
+ * Limits on member writes out of the way (server/http/member-limits.ts), for runs that test
+ * something else with a few members writing far faster than a person (load, crashes).
+ * reliability/attacker-limits.test.ts tests the limits themselves.
+ */
+export const UNLIMITED_MEMBER_WRITES: Record<string, string> = {
+  UPLOAD_MB_PER_DAY: '1000000',
+  UNATTACHED_UPLOADS_MAX: '100000',
+  PROJECTS_PER_DAY: '100000',
+  UNPAID_JOBS_MAX: '10000',
+  CONTACT_MESSAGES_PER_HOUR: '100000',
+  LIKES_FOLLOWS_PER_MINUTE: '100000',
+  PROFILE_EDITS_PER_HOUR: '100000',
+};
+
 export interface TStartOptions {
   /** Variables on top of the defaults below (DATABASE_URL, REDIS_URL, S3_*, SMTP_URL …). */
   env?: Record<string, string>;

@@ -9,6 +9,7 @@ import { jobs } from './migrations/0004-jobs';
 import { messages } from './migrations/0005-messages';
 import { housekeeping } from './migrations/0006-housekeeping';
 import { accountTokens } from './migrations/0007-account-tokens';
+import { writeLimits } from './migrations/0009-write-limits';
 import { paymentReconciliation } from './migrations/0011-payment-reconciliation';
 
 function migrations(engine: Engine): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0005-messages': messages(engine),
     '0006-housekeeping': housekeeping(engine),
     '0007-account-tokens': accountTokens(engine),
+    '0009-write-limits': writeLimits(engine),
     '0011-payment-reconciliation': paymentReconciliation(engine),
   };
 }

@@ -151,6 +151,22 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** Job views and apply clicks counted once per viewer per day (the counters are on jobs). */
+export interface JobViewsTable {
+  job_id: number;
+  kind: TJobCounterKind;
+  /** Member id (`u:…`), or an HMAC of the address with the day's salt (`a:…`). */
+  viewer_key: string;
+  day: string;
+}
+export type TJobCounterKind = 'view' | 'apply';
+
+/** The random salt anonymous viewers' addresses are hashed with on that day (UTC, yyyy-mm-dd). */
+export interface ViewSaltsTable {
+  day: string;
+  salt: string;
+}
+
 export interface JobTagsTable {
   job_id: number;
   tag: string;
@@ -261,6 +277,8 @@ export interface Database {
   follows: FollowsTable;
   jobs: JobsTable;
   job_tags: JobTagsTable;
+  job_views: JobViewsTable;
+  view_salts: ViewSaltsTable;
   payments: PaymentsTable;
   webhook_events: WebhookEventsTable;
   test_payment_intents: TestPaymentIntentsTable;

@@ -25,8 +25,8 @@ export const notFound = (message = 'Not found') => new AppError(404, message);
 /** A rule the schema cannot see (it needs the database), reported like a schema failure. */
 export const invalidField = (field: string, message: string) => new AppError(400, 'Validation failed', {}, [{ field, message }]);
 
-/** The error statuses routes declare (ARCHITECTURE, API conventions; 402 and 502 for payments, 503 for webhooks). */
-type TErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
+/** The error statuses routes declare (ARCHITECTURE, API conventions; 402 and 502 for payments, 503 for webhooks, 507 for uploads on a full disk). */
+type TErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503 | 507;
 
 /**
  * The errors a route can answer, beside its success in `schema.response`:

@@ -200,16 +200,17 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
   it('counts a project view once per visitor even when the project comes from the cache', async () => {
     const owner = await buildUser(t.ctx);
     const project = await buildProject(t.ctx, owner, { title: 'Viewed' });
-    const view = async (userAgent: string) => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/projects/slug/${project.slug}`, headers: { 'user-agent': userAgent } });
+    // A visitor is their address (hashed with the day's salt).
+    const view = async (address: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/projects/slug/${project.slug}`, remoteAddress: address });
       expect(response.statusCode).toBe(200);
       return (response.json() as TProject).views;
     };
-    expect(await view('visitor-a')).toBe(1);
-    expect(await view('visitor-a')).toBe(1);
-    expect(await view('visitor-b')).toBe(2);
-    expect(await view('visitor-b')).toBe(2);
-    expect(await view('visitor-c')).toBe(3);
+    expect(await view('203.0.113.1')).toBe(1);
+    expect(await view('203.0.113.1')).toBe(1);
+    expect(await view('203.0.113.2')).toBe(2);
+    expect(await view('203.0.113.2')).toBe(2);
+    expect(await view('203.0.113.3')).toBe(3);
     const row = await t.ctx.db.selectFrom('projects').select('views_count').where('id', '=', project.id).executeTakeFirstOrThrow();
     expect(row.views_count).toBe(3);
   });

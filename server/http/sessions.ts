@@ -65,3 +65,8 @@ export function requireUser(request: FastifyRequest): UserRow {
 export function viewerOf(request: FastifyRequest): number | null {
   return request.currentUser?.id ?? null;
 }
+
+/** Who counts as one viewer (views, apply clicks): a member by id, a visitor by address only (a User-Agent is theirs to change at will). */
+export function viewerDetails(request: FastifyRequest): { userId: number | null; ip: string } {
+  return { userId: viewerOf(request), ip: request.ip };
+}

@@ -59,8 +59,8 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
     const recorder = queryRecorder();
     const ctx = { ...t.ctx, db: t.ctx.db.withPlugin(recorder.plugin), log: pino({ enabled: false }) };
 
-    // Something for every task to do: an ended session, an expired reset link, old views, a
-    // stale upload (whose file will not delete at first), a listing past its end.
+    // Something for every task to do: an ended session, an expired reset link, old project and
+    // job views, a stale upload (whose file will not delete at first), a listing past its end.
     const owner = await buildUser(t.ctx);
     const cookie = await cookieFor(t.ctx, owner);
     await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: owner.email } });
@@ -68,7 +68,8 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
     const project = await buildProject(t.ctx, owner);
     await t.app.inject({ url: `/api/projects/${project.id}` });
     await buildMedia(t.ctx, owner.id);
-    await buildJob(t.ctx, owner, { activeUntil: new Date(t.clock.now.getTime() + DAY_MS) });
+    const job = await buildJob(t.ctx, owner, { activeUntil: new Date(t.clock.now.getTime() + DAY_MS) });
+    await t.app.inject({ url: `/api/jobs/${job.id}` });
     // …and a job paid in test mode whose confirmation never came, for the reconciliation.
     const payments = createTestModePayments(ctx.db, { webhookSecret: undefined, now: t.ctx.now });
     const unpaid = await buildJob(t.ctx, owner, { status: 'pending_payment' });
@@ -87,6 +88,7 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
       'delete-ended-sessions': 1,
       'delete-expired-account-tokens': 1,
       'prune-old-views': 1,
+      'prune-old-job-views': 1,
       'delete-stale-uploads': 1,
       'retry-file-deletions': 0,
     });

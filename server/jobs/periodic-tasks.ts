@@ -5,7 +5,7 @@ import { HOUR_MS, MINUTE_MS } from '../../shared/constants';
 import type { TContext } from '../context';
 import { deleteExpiredAccountTokens } from '../features/accounts/credentials.service';
 import { deleteEndedSessions } from '../features/accounts/sessions.service';
-import { expireEndedJobs } from '../features/jobs/jobs.service';
+import { expireEndedJobs, pruneOldJobViews } from '../features/jobs/jobs.service';
 import { reconcilePayments, type TPaymentsContext } from '../features/jobs/payments.service';
 import { retryFileDeletions } from '../features/projects/file-deletions.service';
 import { deleteStaleUploads } from '../features/projects/projects.service';
@@ -32,7 +32,8 @@ export function periodicTasks(ctx: TPeriodicContext, payments?: TPaymentsContext
       : []),
     { name: 'delete-ended-sessions', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteEndedSessions(ctx, { signal }), done: 'ended sessions deleted' },
     { name: 'delete-expired-account-tokens', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteExpiredAccountTokens(ctx, { signal }), done: 'expired account links deleted' },
-    { name: 'prune-old-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldViews(ctx, { signal }), done: 'old project view rows deleted' },
+    { name: 'prune-old-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldViews(ctx, { signal }), done: 'old project view rows (and their days\' salts) deleted' },
+    { name: 'prune-old-job-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldJobViews(ctx, { signal }), done: 'old job view and apply-click rows deleted' },
     { name: 'delete-stale-uploads', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteStaleUploads(ctx, { signal }), done: 'uploads no project took deleted, with their files' },
     { name: 'retry-file-deletions', everyMs: RETRY_FILE_DELETIONS_EVERY_MS, run: (signal) => retryFileDeletions(ctx, { signal }), done: 'media file deletions retried' },
   ];

@@ -47,6 +47,8 @@ export interface TTestAppOptions {
   onRoute?: TAppDeps['onRoute'];
   /** Wraps the app's storage (a storage whose deletes fail, say). */
   storage?: (storage: TStorage) => TStorage;
+  /** The uploads' disk guard asks this for the free bytes (a full disk, played). */
+  freeDiskSpace?: TAppDeps['freeDiskSpace'];
 }
 
 /**
@@ -127,6 +129,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     ...(options.throttleStore ? { throttleStore: options.throttleStore } : {}),
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.freeDiskSpace ? { freeDiskSpace: options.freeDiskSpace } : {}),
   });
   await app.ready();
   const ctx: TContext = { db: database.db, engine, config, now, storage, readCache, log: app.log };

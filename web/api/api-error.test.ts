@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, serverMessage } from './api-error';
+import { ApiError, limitMessage, serverMessage } from './api-error';
 import { getJson, sendJson } from './request';
 
 afterEach(() => {
@@ -52,5 +52,17 @@ describe('ApiError', () => {
     const error = await failureOf(getJson('/api/stats'));
     expect(error).toBeInstanceOf(TypeError);
     expect(error).not.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('limitMessage', () => {
+  it("gives the server's message for a limit's 429 or the disk guard's 507, and null for anything else", () => {
+    const limit = ApiError.fromResponse(429, 'Too Many Requests', JSON.stringify({ message: 'You are liking and following too quickly. Please wait a minute and try again.' }));
+    expect(limitMessage(limit)).toBe('You are liking and following too quickly. Please wait a minute and try again.');
+    const disk = ApiError.fromResponse(507, 'Insufficient Storage', JSON.stringify({ message: 'The server is low on storage space. Please try again later.' }));
+    expect(limitMessage(disk)).toBe('The server is low on storage space. Please try again later.');
+    expect(limitMessage(ApiError.fromResponse(401, 'Unauthorized', JSON.stringify({ message: 'Unauthorized' })))).toBeNull();
+    expect(limitMessage(ApiError.fromResponse(429, 'Too Many Requests', 'plain text'))).toBeNull();
+    expect(limitMessage(new Error('Network error'))).toBeNull();
   });
 });

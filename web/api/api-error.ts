@@ -42,3 +42,13 @@ export function serverMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.body?.message) || fallback;
 }
 
+
+/**
+ * The server's message when a limit refused the request (429: a member's write limit or a
+ * throttle; 507: the server's disk is low), else null: pages whose SPEC text is fixed show it
+ * instead, since 'Please sign in' or 'Please try again' would mislead there.
+ */
+export function limitMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 507)) return null;
+  return error.body?.message ?? null;
+}

@@ -10,7 +10,7 @@ import { MAX_MEDIA_PER_PROJECT, ZProjectForm, type TProjectForm } from '@shared/
 import { useCurrentUser } from '@/api/auth';
 import { uploadMedia } from '@/api/media';
 import { useCreateProject } from '@/api/projects';
-import { serverMessage } from '@/api/api-error';
+import { limitMessage, serverMessage } from '@/api/api-error';
 import { PageContainer } from '@/components/page/PageContainer';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -159,9 +159,9 @@ function UploadForm() {
           // 'On success go to /'. The success callback runs first, so / is where members land: go there now.
           void navigate('/');
         },
-        onError: () => {
+        onError: (error) => {
           setPhase('idle');
-          toast.error('Upload failed', { description: 'There was an error uploading your project. Please try again.' });
+          toast.error('Upload failed', { description: limitMessage(error) ?? 'There was an error uploading your project. Please try again.' });
         },
       },
     );

@@ -15,7 +15,7 @@ import { unusableCodeError } from './invitations.service';
 import { assertPasswordAllowed } from './password-policy';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { memberName, toPublicUser } from './user.presenter';
-import { countUsers, deleteUser, findUserByEmail, findUserById, findUserNames, findUsersByIds, insertUser, updateUser } from './users.repo';
+import { countUsers, deleteUser, findUserByEmail, findUserById, findUserNames, findUsersByIds, insertUser, lockUser, updateUser } from './users.repo';
 
 export const SIGNIN_FAILED = 'Invalid email or password';
 
@@ -155,3 +155,13 @@ export function countMembers(ctx: TContext): Promise<number> {
   return countUsers(ctx.db);
 }
 
+
+/**
+ * Locks the member's row until the caller's transaction ends, so a member's quota checks
+ * (server/http/member-limits.ts) and the writes they allow run one at a time: two parallel
+ * requests cannot both count the same free place.
+ */
+export async function lockMember(ctx: Pick<TContext, 'db'>, userId: number): Promise<void> {
+  if (!ctx.db.isTransaction) throw new Error('lockMember holds its lock until the transaction ends: call it inside inTransaction');
+  await lockUser(ctx.db, userId);
+}

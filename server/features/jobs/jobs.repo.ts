@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { TJobType } from '../../../shared/constants';
-import type { Database, JobRow } from '../../db/schema';
+import { skipTakenRows, type Engine } from '../../db/connect';
+import type { Database, JobRow, TJobCounterKind } from '../../db/schema';
 import type { TCursor } from '../../http/paging';
 
 type Db = Kysely<Database>;
@@ -89,6 +90,17 @@ export function findJobById(db: Db, id: number): Promise<JobRow | undefined> {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** How many of the member's jobs await payment (jobs_user_idx: a member's jobs). */
+export async function countUnpaidJobs(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export function insertJob(db: Db, job: TNewJob): Promise<JobRow> {
   const now = job.now.toISOString();
   return db
@@ -127,25 +139,42 @@ export async function tagsOfJobs(db: Db, jobIds: number[]): Promise<Map<number, 
   return byJob;
 }
 
-/** Counts a click on a live job's application link; its link, or undefined when the job is not live. */
-export async function countApplyClick(db: Db, jobId: number, now: Date): Promise<string | undefined> {
-  const row = await db
-    .updateTable('jobs')
-    .set((eb) => ({ apply_clicks: eb('apply_clicks', '+', 1) }))
-    .where('id', '=', jobId)
-    .where('status', '=', 'active')
-    .where('active_until', '>', now.toISOString())
-    .returning('application_url')
-    .executeTakeFirst();
-  return row?.application_url;
-}
-
-export async function countJobView(db: Db, jobId: number): Promise<void> {
+/** Adds one to the job's view or apply-click counter (the caller recorded a new viewer first). */
+export async function addToJobCounter(db: Db, jobId: number, kind: TJobCounterKind): Promise<void> {
   await db
     .updateTable('jobs')
-    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .set((eb) => (kind === 'view' ? { views: eb('views', '+', 1) } : { apply_clicks: eb('apply_clicks', '+', 1) }))
     .where('id', '=', jobId)
     .execute();
+}
+
+/** Records one view or apply click per viewer per job per day; true when this one was new. */
+export async function insertJobViewOnce(db: Db, view: { jobId: number; kind: TJobCounterKind; viewerKey: string; day: string }): Promise<boolean> {
+  const inserted = await db
+    .insertInto('job_views')
+    .values({ job_id: view.jobId, kind: view.kind, viewer_key: view.viewerKey, day: view.day })
+    .onConflict((oc) => oc.doNothing())
+    .returning('job_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Deletes up to `limit` job view rows of days before `day` (job_views_day_idx); how many went. Counters stay. */
+export async function deleteJobViewsBefore(db: Db, engine: Engine, day: string, limit: number): Promise<number> {
+  const batch = db
+    .selectFrom('job_views')
+    .select(['job_id', 'kind', 'viewer_key', 'day'])
+    .where('day', '<', day)
+    .orderBy('day')
+    .limit(limit)
+    .$call(skipTakenRows(engine))
+    .$asTuple('job_id', 'kind', 'viewer_key', 'day');
+  const result = await db
+    .deleteFrom('job_views')
+    .where((eb) => eb(eb.refTuple('job_id', 'kind', 'viewer_key', 'day'), 'in', batch))
+    .where('day', '<', day)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function setJobPaymentIntent(db: Db, jobId: number, paymentIntentId: string, now: Date): Promise<void> {

@@ -6,7 +6,7 @@ import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
 import { sendPage } from '../../http/paging';
 import { cachedForEveryone, INVALIDATES_NOTHING } from '../../http/public-cache';
-import { MEMBERS_ONLY, requireUser, viewerOf } from '../../http/sessions';
+import { MEMBERS_ONLY, requireUser, viewerDetails } from '../../http/sessions';
 import { JOB_BOARD_TAG } from '../../lib/cache-tags';
 import { applyToJob, createJob, listLiveJobs, listMyJobs, viewJob } from './jobs.service';
 
@@ -25,17 +25,17 @@ export async function jobRoutes(app: FastifyInstance, ctx: TContext): Promise<vo
   });
 
   api.get('/api/jobs/:id', { schema: { tags, params: ZIdParams, response: { 200: ZJobView, ...errorResponses(400, 404) } } }, async (request) =>
-    viewJob(ctx, request.params.id, viewerOf(request)),
+    viewJob(ctx, request.params.id, viewerDetails(request)),
   );
 
-  api.post('/api/jobs', { config: { ...MEMBERS_ONLY, ...INVALIDATES_NOTHING }, schema: { tags, body: ZCreateJobRequest, response: { 201: ZMyJob, ...errorResponses(400, 401, 403, 503) } } }, async (request, reply) => {
+  api.post('/api/jobs', { config: { ...MEMBERS_ONLY, ...INVALIDATES_NOTHING }, schema: { tags, body: ZCreateJobRequest, response: { 201: ZMyJob, ...errorResponses(400, 401, 403, 429, 503) } } }, async (request, reply) => {
     const user = requireUser(request);
     return reply.code(201).send(await createJob(ctx, user.id, request.body));
   });
 
   // The counting redirect: job cards link here so the poster sees how many people applied.
   api.get('/api/jobs/:id/apply', { schema: { tags, params: ZIdParams, response: { 302: ZRedirect, ...errorResponses(400, 404) } } }, async (request, reply) => {
-    const location = await applyToJob(ctx, request.params.id);
+    const location = await applyToJob(ctx, request.params.id, viewerDetails(request));
     return reply.header('Cache-Control', 'no-store').redirect(location, 302);
   });
 }

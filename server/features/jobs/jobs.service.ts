@@ -3,16 +3,21 @@
 import { PAYMENTS_OFF_MESSAGE } from '../../../shared/constants';
 import { applicationHref, type TCreateJobRequest, type TJob, type TListJobsQuery, type TMyJob } from '../../../shared/schemas/job';
 import { inTransaction, type TContext } from '../../context';
-import type { JobRow } from '../../db/schema';
+import type { JobRow, TJobCounterKind } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
-import { memberNames } from '../accounts/accounts.service';
+import { inBatches, type TBatchOptions } from '../../lib/in-batches';
+import { unpaidJobsReached } from '../../http/member-limits';
+import { lockMember, memberNames } from '../accounts/accounts.service';
+import { firstKeptViewDay, viewDay, viewerKey, type TViewer } from '../social/social.service';
 import { effectiveStatus, toMyJob, toPublicJob } from './job.presenter';
 import {
   deleteUnpaidJobRows,
-  countApplyClick,
-  countJobView,
+  addToJobCounter,
+  deleteJobViewsBefore,
+  insertJobViewOnce,
   countLiveJobs,
+  countUnpaidJobs,
   expireEndedJobRows,
   findJobById,
   insertJob,
@@ -40,11 +45,17 @@ export async function readJob(ctx: TContext, row: JobRow): Promise<TMyJob> {
   return job!;
 }
 
-/** Creates the listing awaiting payment; it goes live only when a payment activates it. */
+/**
+ * Creates the listing awaiting payment; it goes live only when a payment activates it. A member
+ * holds at most UNPAID_JOBS_MAX unpaid ones (429 past it), counted with their row locked.
+ */
 export async function createJob(ctx: TContext, userId: number, input: TCreateJobRequest): Promise<TMyJob> {
   // With PAYMENTS_MODE=off no job could ever be paid for, so none is taken.
   if (ctx.config.payments.mode === 'off') throw new AppError(503, PAYMENTS_OFF_MESSAGE);
-  const row = await inTransaction(ctx, async ({ db }) => {
+  const row = await inTransaction(ctx, async (tx) => {
+    const { db } = tx;
+    await lockMember(tx, userId);
+    if ((await countUnpaidJobs(db, userId)) >= ctx.config.limits.unpaidJobs) throw unpaidJobsReached(ctx.config.limits.unpaidJobs);
     const job = await insertJob(db, {
       userId,
       title: input.title,
@@ -82,14 +93,28 @@ export async function listMyJobs(ctx: TContext, userId: number, page: { limit: n
   return toPage(rows, page.limit, (row) => [row.created_at, row.id], (pageRows) => hydrateJobs(ctx, pageRows));
 }
 
-/** A live job for anyone (counted as a view), or any of your own jobs with its numbers. */
-export async function viewJob(ctx: TContext, jobId: number, viewerId: number | null): Promise<TJob | TMyJob> {
+/** A live job for anyone (counted as a view, once per viewer per day), or any of your own jobs with its numbers. */
+export async function viewJob(ctx: TContext, jobId: number, viewer: TViewer): Promise<TJob | TMyJob> {
   const row = await findJobById(ctx.db, jobId);
   if (!row) throw notFound('Job not found');
-  if (viewerId !== null && row.user_id === viewerId) return readJob(ctx, row);
+  if (viewer.userId !== null && row.user_id === viewer.userId) return readJob(ctx, row);
   if (!isLive(row, ctx.now())) throw notFound('Job not found');
-  await countJobView(ctx.db, row.id);
-  return toPublicJob(await readJob(ctx, row));
+  const counted = await countOncePerDay(ctx, row.id, 'view', viewer);
+  return toPublicJob(await readJob(ctx, counted ? { ...row, views: row.views + 1 } : row));
+}
+
+/**
+ * Counts a view or an apply click once per viewer per day, like project views: the viewer's row
+ * and the counter in one transaction. True when this one counted.
+ */
+async function countOncePerDay(ctx: TContext, jobId: number, kind: TJobCounterKind, viewer: TViewer): Promise<boolean> {
+  const day = viewDay(ctx.now());
+  const key = await viewerKey(ctx, viewer, day);
+  return inTransaction(ctx, async ({ db }) => {
+    if (!(await insertJobViewOnce(db, { jobId, kind, viewerKey: key, day }))) return false;
+    await addToJobCounter(db, jobId, kind);
+    return true;
+  });
 }
 
 /** The job of this member, or 404 / 403. */
@@ -100,11 +125,23 @@ export async function findOwnedJob(ctx: TContext, userId: number, jobId: number)
   return row;
 }
 
-/** Counts the click and answers where to send the applicant: mailto: for an e-mail, else the URL. */
-export async function applyToJob(ctx: TContext, jobId: number): Promise<string> {
-  const applicationUrl = await countApplyClick(ctx.db, jobId, ctx.now());
-  if (!applicationUrl) throw notFound('Job not found');
-  return applicationHref(applicationUrl);
+/** Counts the click (once per viewer per day) and answers where to send the applicant: mailto: for an e-mail, else the URL. */
+export async function applyToJob(ctx: TContext, jobId: number, viewer: TViewer): Promise<string> {
+  const row = await findJobById(ctx.db, jobId);
+  if (!row || !isLive(row, ctx.now())) throw notFound('Job not found');
+  await countOncePerDay(ctx, row.id, 'apply', viewer);
+  return applicationHref(row.application_url);
+}
+
+const OLD_JOB_VIEWS_BATCH = 1000;
+
+/**
+ * Deletes job view and apply-click rows of days that no longer dedupe (the same days as
+ * project views: social's KEEP_VIEWS_DAYS). The counters on jobs keep every count.
+ */
+export function pruneOldJobViews(ctx: Pick<TContext, 'db' | 'engine' | 'now'>, options: TBatchOptions = {}): Promise<number> {
+  const firstKeptDay = firstKeptViewDay(ctx.now());
+  return inBatches(OLD_JOB_VIEWS_BATCH, options, (size) => deleteJobViewsBefore(ctx.db, ctx.engine, firstKeptDay, size));
 }
 
 /** Marks listings whose 60 days are over as expired (they already left the live list at their end). */

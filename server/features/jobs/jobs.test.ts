@@ -175,7 +175,7 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       expect((await t.app.inject({ url: '/api/jobs/999999' })).statusCode).toBe(404);
     });
 
-    it('counts an apply click and redirects to the application link: mailto: for an e-mail, else the URL', async () => {
+    it('counts an apply click (once per visitor a day) and redirects to the application link: mailto: for an e-mail, else the URL', async () => {
       const { user, cookie } = await member();
       const url = await buildJob(t.ctx, user, { body: { applicationUrl: 'https://diffusion.example/apply?role=1' } });
       const email = await buildJob(t.ctx, user, { body: { applicationUrl: 'jobs@diffusion.example' } });
@@ -184,7 +184,9 @@ describe.each(ENGINES)('jobs on %s', (engine) => {
       const first = await t.app.inject({ url: `/api/jobs/${url.id}/apply` });
       expect(first.statusCode).toBe(302);
       expect(first.headers.location).toBe('https://diffusion.example/apply?role=1');
+      // The same visitor again counts no more; another address does.
       await t.app.inject({ url: `/api/jobs/${url.id}/apply` });
+      await t.app.inject({ url: `/api/jobs/${url.id}/apply`, remoteAddress: '203.0.113.9' });
       const mail = await t.app.inject({ url: `/api/jobs/${email.id}/apply` });
       expect(mail.headers.location).toBe('mailto:jobs@diffusion.example');
       expect((await t.app.inject({ url: `/api/jobs/${pending.id}/apply` })).statusCode).toBe(404);

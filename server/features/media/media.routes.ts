@@ -5,9 +5,11 @@ import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../../../shared/constants';
 import { ZUploadResponse } from '../../../shared/schemas/media';
 import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
+import { ensureFreeDisk, freeDiskSpace, type TFreeDiskSpace } from '../../http/member-limits';
 import { INVALIDATES_NOTHING } from '../../http/public-cache';
 import { MEMBERS_ONLY, requireUser } from '../../http/sessions';
 import { limitText } from './detect-media-type';
+import { uploadAllowance } from '../projects/projects.service';
 import { storeUploads } from './media.service';
 import { MAX_FILES_PER_UPLOAD, MULTIPART_LIMITS, receiveUploads, removeReceived, UPLOAD_FIELD } from './receive-uploads';
 import { serveLocalMedia } from './serve-local-media';
@@ -16,7 +18,13 @@ import { prepareTempDir, uploadTempDir } from './temp-files';
 /** The largest refused upload read to its end rather than cut off (one image at its size limit). */
 const DRAIN_REFUSED_UPLOAD_UP_TO_BYTES = IMAGE_MAX_BYTES;
 
-export async function mediaRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
+export interface TMediaRouteOptions {
+  /** Free bytes of a folder (the disk guard); a test plays a full disk with its own. */
+  freeDiskSpace?: TFreeDiskSpace;
+}
+
+export async function mediaRoutes(app: FastifyInstance, ctx: TContext, options: TMediaRouteOptions = {}): Promise<void> {
+  const probeFreeDisk = options.freeDiskSpace ?? freeDiskSpace;
   const tempDir = uploadTempDir(ctx.config.dataDir);
   await prepareTempDir(tempDir);
   if (ctx.storage.localDir) await serveLocalMedia(app, ctx.storage.localDir);
@@ -42,11 +50,13 @@ export async function mediaRoutes(app: FastifyInstance, ctx: TContext): Promise<
       description:
         `multipart/form-data, each file in the field '${UPLOAD_FIELD}' (repeated, at most ${MAX_FILES_PER_UPLOAD}): ` +
         `images and GIFs up to ${limitText(IMAGE_MAX_BYTES)}, videos up to ${limitText(VIDEO_MAX_BYTES)}.`,
-      response: { 201: ZUploadResponse, ...errorResponses(400, 401, 403, 413, 415) },
+      response: { 201: ZUploadResponse, ...errorResponses(400, 401, 403, 413, 415, 429, 507) },
     };
     scope.withTypeProvider<ZodTypeProvider>().post('/api/upload', { config: { ...MEMBERS_ONLY, ...INVALIDATES_NOTHING }, schema: described }, async (request, reply) => {
       const user = requireUser(request);
-      const files = await receiveUploads(request, tempDir);
+      // Before a byte is written: room on the disk (for S3, the temporary folder's), then the member's limits.
+      await ensureFreeDisk(probeFreeDisk, tempDir, ctx.config.limits.minFreeDiskBytes);
+      const files = await receiveUploads(request, tempDir, await uploadAllowance(ctx, user.id));
       // Temporary files go before the answer does: a client that got its answer finds nothing left.
       const stored = await storeUploads(ctx, user.id, files, tempDir).finally(() => removeReceived(files));
       return reply.code(201).send(stored);

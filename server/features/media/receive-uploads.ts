@@ -40,7 +40,23 @@ function displayName(filename: string): string {
   return (cleaned || 'file').slice(0, 200);
 }
 
-async function receiveFile(part: MultipartFile, tempDir: string): Promise<TReceivedFile> {
+/**
+ * What the member may still upload (server/http/member-limits.ts): a file that would pass the
+ * bytes is cut off mid-stream and its temporary file removed; one past the file count is not started.
+ */
+export interface TUploadBudget {
+  bytes: number;
+  files: number;
+  overBytes: () => Error;
+  overFiles: () => Error;
+}
+
+/** Throws the budget's error once the request's bytes so far pass it. */
+function checkBudget(budget: TUploadBudget | undefined, receivedBefore: number, size: number): void {
+  if (budget && receivedBefore + size > budget.bytes) throw budget.overBytes();
+}
+
+async function receiveFile(part: MultipartFile, tempDir: string, budget?: TUploadBudget, receivedBefore = 0): Promise<TReceivedFile> {
   const filename = displayName(part.filename);
   const path = newTempPath(tempDir, 'upload');
   // Filled in while the bytes stream through the pipeline below.
@@ -64,6 +80,7 @@ async function receiveFile(part: MultipartFile, tempDir: string): Promise<TRecei
         let headBytes = 0;
         for await (const chunk of chunks) {
           seen.size += chunk.length;
+          checkBudget(budget, receivedBefore, seen.size);
           if (seen.type) {
             if (seen.size > seen.type.maxBytes) throw tooLarge(filename, seen.type);
             yield chunk;
@@ -117,14 +134,15 @@ function translated(error: unknown): unknown {
  * Every file of the request, each in a temporary file; or an error naming the refused file,
  * with every file of the request already removed (a refusal keeps nothing).
  */
-export async function receiveUploads(request: FastifyRequest, tempDir: string): Promise<TReceivedFile[]> {
+export async function receiveUploads(request: FastifyRequest, tempDir: string, budget?: TUploadBudget): Promise<TReceivedFile[]> {
   if (!request.isMultipart()) throw new AppError(415, `Send the files as multipart/form-data in the field '${UPLOAD_FIELD}'`);
   const received: TReceivedFile[] = [];
   try {
     for await (const part of request.files()) {
       if (part.fieldname !== UPLOAD_FIELD) throw new AppError(400, `Send the files in the field '${UPLOAD_FIELD}'`);
       if (received.length >= MAX_FILES_PER_UPLOAD) throw tooManyFiles();
-      received.push(await receiveFile(part, tempDir));
+      if (budget && received.length >= budget.files) throw budget.overFiles();
+      received.push(await receiveFile(part, tempDir, budget, received.reduce((sum, file) => sum + file.size, 0)));
     }
   } catch (error) {
     await removeReceived(received);

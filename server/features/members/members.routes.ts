@@ -6,6 +6,7 @@ import { ZUpdateProfileRequest } from '../../../shared/schemas/profile';
 import { ZCurrentUser } from '../../../shared/schemas/user';
 import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
+import type { TMemberRates } from '../../http/member-limits';
 import { cachedForVisitors, INVALIDATES_EVERYTHING, INVALIDATES_SCOPED } from '../../http/public-cache';
 import { clearSessionCookie, MEMBERS_ONLY, requireUser, viewerOf } from '../../http/sessions';
 import { creatorPageTags } from '../../lib/cache-tags';
@@ -14,7 +15,7 @@ import { creatorProfile, editProfile, leave } from './members.service';
 
 const tags = ['members'];
 
-export async function memberRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
+export async function memberRoutes(app: FastifyInstance, ctx: TContext, rates: Pick<TMemberRates, 'profileEdits'>): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/users/:id', { config: cachedForVisitors(creatorPageTags), schema: { tags, params: ZIdParams, response: { 200: ZCreatorProfile, ...errorResponses(400, 404) } } }, async (request, reply) => {
@@ -22,8 +23,9 @@ export async function memberRoutes(app: FastifyInstance, ctx: TContext): Promise
     return creatorProfile(ctx, request.params.id, viewerOf(request));
   });
 
-  api.patch('/api/auth/profile', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZCurrentUser, ...errorResponses(400, 401, 403) } } }, async (request) => {
+  api.patch('/api/auth/profile', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZCurrentUser, ...errorResponses(400, 401, 403, 429) } } }, async (request) => {
     const user = requireUser(request);
+    await rates.profileEdits.take(user.id);
     return toCurrentUser(await editProfile(ctx, user.id, request.body));
   });
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams, ZOk, ZPageQuery } from '../../../shared/schemas/common';
 import { ZContactRequest, ZInboxMessage, ZInboxMessageList, ZUnreadCount } from '../../../shared/schemas/contact';
 import { errorResponses } from '../../http/errors';
+import type { TMemberRates } from '../../http/member-limits';
 import { sendPage } from '../../http/paging';
 import { INVALIDATES_NOTHING } from '../../http/public-cache';
 import type { TThrottle } from '../../http/rate-limit';
@@ -11,10 +12,12 @@ import { countUnreadMessages, listInbox, markRead, readMessage, sendContactMessa
 
 const tags = ['messages'];
 
-export async function messageRoutes(app: FastifyInstance, ctx: TMessagesContext, contactThrottle: TThrottle): Promise<void> {
+export async function messageRoutes(app: FastifyInstance, ctx: TMessagesContext, contactThrottle: TThrottle, rates: Pick<TMemberRates, 'contactMessages'>): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/api/contact', { config: INVALIDATES_NOTHING, schema: { tags, body: ZContactRequest, response: { 201: ZOk, ...errorResponses(400, 403, 404, 429) } } }, async (request, reply) => {
+    // A signed-in member has a budget of their own too, whatever address they write from.
+    if (request.currentUser) await rates.contactMessages.take(request.currentUser.id);
     await sendContactMessage(ctx, contactThrottle, request.body, request.ip);
     return reply.code(201).send({ ok: true });
   });

@@ -6,13 +6,33 @@ import type { Database, ProjectMediaRow, ProjectMediaTable } from '../../db/sche
 type Db = Kysely<Database>;
 export type NewProjectMediaRow = Insertable<ProjectMediaTable>;
 
-/** Rows in the order given (one insert each: RETURNING order is not guaranteed in bulk). */
+/** Rows in the order given (one insert each: RETURNING order is not guaranteed in bulk); run inside the caller's transaction. */
 export async function insertMedia(db: Db, rows: NewProjectMediaRow[]): Promise<ProjectMediaRow[]> {
-  return db.transaction().execute(async (trx) => {
-    const inserted: ProjectMediaRow[] = [];
-    for (const row of rows) inserted.push(await trx.insertInto('project_media').values(row).returningAll().executeTakeFirstOrThrow());
-    return inserted;
-  });
+  const inserted: ProjectMediaRow[] = [];
+  for (const row of rows) inserted.push(await db.insertInto('project_media').values(row).returningAll().executeTakeFirstOrThrow());
+  return inserted;
+}
+
+/** Bytes a member uploaded since `since` that are still stored, and the oldest of them (project_media_owner_idx). */
+export async function uploadedBytesSince(db: Db, ownerId: number, since: Date): Promise<{ bytes: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('project_media')
+    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('bytes'), eb.fn.min('created_at').as('oldest')])
+    .where('owner_id', '=', ownerId)
+    .where('created_at', '>', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return { bytes: Number(row.bytes), oldest: row.oldest === null ? null : String(row.oldest) };
+}
+
+/** How many uploads of the member no project uses yet, and the oldest (project_media_owner_unattached_idx). */
+export async function unattachedUploadsOf(db: Db, ownerId: number): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('project_media')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('owner_id', '=', ownerId)
+    .where('project_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest === null ? null : String(row.oldest) };
 }
 
 /** The caller's uploads among these URLs that no project uses yet. */

@@ -99,6 +99,17 @@ export function findProjectBySlug(db: Db, slug: string): Promise<ProjectRow | un
   return db.selectFrom('projects').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
+/** How many projects the member created since `since`, and the oldest of them (projects_user_idx). */
+export async function projectsCreatedSince(db: Db, userId: number, since: Date): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('projects')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest === null ? null : String(row.oldest) };
+}
+
 export function slugExists(db: Db, slug: string): Promise<{ id: number } | undefined> {
   return db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirst();
 }

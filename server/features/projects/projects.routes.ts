@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParams, ZNoContent, ZPageQuery, ZRedirect } from '../../../shared/schemas/common';
@@ -6,11 +6,12 @@ import { ZCategorySummaries } from '../../../shared/schemas/creator';
 import { type TListProjectsQuery, type TProject, ZCreateProjectRequest, ZLikeResponse, ZListProjectsQuery, ZProject, ZProjectList, ZProjectRef, ZUpdateProjectRequest } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
+import type { TMemberRates } from '../../http/member-limits';
 import { sendPage } from '../../http/paging';
 import { cachedForEveryone, cachedForVisitors, INVALIDATES_SCOPED } from '../../http/public-cache';
-import { MEMBERS_ONLY, requireUser, viewerOf } from '../../http/sessions';
+import { MEMBERS_ONLY, requireUser, viewerDetails, viewerOf } from '../../http/sessions';
 import { CATEGORIES_TAG, creatorTag, LIKE_ORDER_TAG, orderTags, PROJECT_LISTS_TAG, projectListTags, projectPageTags, projectTag } from '../../lib/cache-tags';
-import { categorySummaries, createProject, deleteProject, isViewAlreadyCounted, listLikedProjects, listProjects, listSimilarProjects, pickRandomProject, shareImageLocation, toggleLike, type TProjectKey, type TViewer, updateProject, viewProject } from './projects.service';
+import { categorySummaries, createProject, deleteProject, isViewAlreadyCounted, listLikedProjects, listProjects, listSimilarProjects, pickRandomProject, shareImageLocation, toggleLike, type TProjectKey, updateProject, viewProject } from './projects.service';
 
 const ZSlugParams = z.object({ slug: z.string().min(1).max(200) });
 const ZCategoryParams = z.object({ category: z.string().min(1).max(100) });
@@ -19,9 +20,6 @@ const tags = ['projects'];
 /** A page of projects, or 400 for a bad filter or cursor. */
 const projectPage = { 200: ZProjectList, ...errorResponses(400) };
 
-function viewerDetails(request: FastifyRequest): TViewer {
-  return { userId: viewerOf(request), ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
-}
 
 /** Gallery and category pages: their projects, which projects they hold and in what order. */
 const GALLERY_CACHE = cachedForVisitors((projects: TProject[], request: { query: Pick<TListProjectsQuery, 'sort'> }) =>
@@ -34,7 +32,7 @@ const SIMILAR_CACHE = cachedForVisitors((projects: TProject[], request: { params
 /** A creator's projects: which of theirs, in what order, is their creator tag's (their new, edited and deleted projects, likes on them). */
 const CREATOR_PROJECTS_CACHE = cachedForVisitors((projects: TProject[], request: { params: { id: number } }) => projectListTags(projects, [creatorTag(request.params.id)]));
 
-export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promise<void> {
+export async function projectRoutes(app: FastifyInstance, ctx: TContext, rates: Pick<TMemberRates, 'likesFollows'>): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/projects', { config: GALLERY_CACHE, schema: { tags, querystring: ZListProjectsQuery, response: projectPage } }, async (request, reply) =>
@@ -80,7 +78,7 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
     return reply.header('Cache-Control', 'public, max-age=300').redirect(location, 302);
   });
 
-  api.post('/api/projects', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, body: ZCreateProjectRequest, response: { 201: ZProject, ...errorResponses(400, 401, 403) } } }, async (request, reply) => {
+  api.post('/api/projects', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, body: ZCreateProjectRequest, response: { 201: ZProject, ...errorResponses(400, 401, 403, 429) } } }, async (request, reply) => {
     const user = requireUser(request);
     return reply.code(201).send(await createProject(ctx, user.id, request.body));
   });
@@ -100,8 +98,9 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext): Promis
     return reply.code(204).send();
   });
 
-  api.post('/api/projects/:id/like', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, response: { 200: ZLikeResponse, ...errorResponses(400, 401, 403, 404) } } }, async (request) => {
+  api.post('/api/projects/:id/like', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, response: { 200: ZLikeResponse, ...errorResponses(400, 401, 403, 404, 429) } } }, async (request) => {
     const user = requireUser(request);
+    await rates.likesFollows.take(user.id);
     return toggleLike(ctx, user.id, request.params.id);
   });
 

@@ -1,7 +1,6 @@
 // Projects: create, read (with counted views), list, edit, delete, like; the figures and
 // lists other modules show (creator totals, site totals, categories, the sitemap); and the
 // project media rows the upload pipeline records.
-import { createHash } from 'node:crypto';
 import { DAY_MS, TRENDING_CATEGORIES, UPLOAD_CATEGORIES } from '../../../shared/constants';
 import type { TCategorySummary } from '../../../shared/schemas/creator';
 import type { TMedia } from '../../../shared/schemas/media';
@@ -14,8 +13,9 @@ import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
 import { changedByLike, changedByNewProject, changedByProjectDeletion, changedByProjectEdit, projectPageTags, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
-import { publicMembers } from '../accounts/accounts.service';
-import { forEachLikedProject, likedProjectsPage, recordViewOnce, toggleLikeOf, viewerState } from '../social/social.service';
+import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
+import { lockMember, publicMembers } from '../accounts/accounts.service';
+import { forEachLikedProject, knownViewerKey, likedProjectsPage, recordViewOnce, toggleLikeOf, viewDay, viewerKey, viewerState, type TViewer } from '../social/social.service';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions.service';
 import {
   attachMedia,
@@ -28,6 +28,8 @@ import {
   insertMedia,
   listMediaOfProjects,
   type NewProjectMediaRow,
+  unattachedUploadsOf,
+  uploadedBytesSince,
 } from './media.repo';
 import { toMedia } from './media.presenter';
 import { categoriesOf, toProject, type TProjectShape } from './project.presenter';
@@ -47,6 +49,7 @@ import {
   moveLikeCounters,
   newestProjects,
   projectIdsNotBy,
+  projectsCreatedSince,
   randomProject,
   replaceCategories,
   replaceTags,
@@ -120,6 +123,7 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
     try {
       const row = await inTransaction(ctx, async (tx) => {
         const { db } = tx;
+        await ensureProjectAllowed(tx, userId);
         const project = await insertProject(db, {
           slug,
           userId,
@@ -147,20 +151,20 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
   }
 }
 
-export interface TViewer {
-  userId: number | null;
-  ip: string;
-  userAgent: string;
+/** PROJECTS_PER_DAY in any 24 hours: 429 past it. Inside the creating transaction, the member's row locked. */
+async function ensureProjectAllowed(tx: TContext, userId: number): Promise<void> {
+  await lockMember(tx, userId);
+  const now = tx.now();
+  const created = await projectsCreatedSince(tx.db, userId, new Date(now.getTime() - DAY_MS));
+  const limit = tx.config.limits.projectsPerDay;
+  if (created.count >= limit) throw dailyQuotaReached(LIMIT_MESSAGES.projects(limit), created.oldest, now);
 }
-export type TProjectKey = { id: number } | { slug: string };
 
-function viewerKeyOf(viewer: TViewer): string {
-  return viewer.userId ? `u:${viewer.userId}` : `a:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
-}
+export type TProjectKey = { id: number } | { slug: string };
 
 const visitorCopyKey = (key: TProjectKey) => `project:${'id' in key ? `id:${key.id}` : `slug:${key.slug}`}`;
 const viewedKey = (projectId: number, viewerKey: string, day: string) => `viewed:${projectId}:${viewerKey}:${day}`;
-const today = (ctx: TContext) => ctx.now().toISOString().slice(0, 10);
+const today = (ctx: TContext) => viewDay(ctx.now());
 
 function findByKey(ctx: TContext, key: TProjectKey): Promise<ProjectRow | undefined> {
   return 'id' in key ? findProjectById(ctx.db, key.id) : findProjectBySlug(ctx.db, key.slug);
@@ -168,21 +172,21 @@ function findByKey(ctx: TContext, key: TProjectKey): Promise<ProjectRow | undefi
 
 /** A project by id or slug; counts the viewer's view once a day. */
 export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TViewer): Promise<TProject> {
-  const viewerKey = viewerKeyOf(viewer);
   const day = today(ctx);
+  const seenAs = await viewerKey(ctx, viewer, day);
   // Anonymous visitors all see the same project: the hydrated copy is cached; the view is
   // still counted per visitor.
   const cacheKey = viewer.userId ? null : visitorCopyKey(key);
   const cached = cacheKey ? ctx.readCache.get<TProject>(cacheKey) : undefined;
   if (cached && cacheKey) {
-    if (!(await countViewOnce(ctx, cached.id, viewerKey, day))) return cached;
+    if (!(await countViewOnce(ctx, cached.id, seenAs, day))) return cached;
     ctx.readCache.delete(cacheKey);
     return { ...cached, views: cached.views + 1 };
   }
   const ticket = ctx.readCache.ticket();
   const row = await findByKey(ctx, key);
   if (!row) throw notFound('Project not found');
-  const counted = await countViewOnce(ctx, row.id, viewerKey, day);
+  const counted = await countViewOnce(ctx, row.id, seenAs, day);
   const project = await hydrateOne(ctx, counted ? { ...row, views_count: row.views_count + 1 } : row, viewer.userId);
   if (cacheKey) ctx.readCache.set(cacheKey, project, ticket, { tags: projectPageTags(project) });
   return project;
@@ -194,7 +198,10 @@ export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TView
  */
 export function isViewAlreadyCounted(ctx: TContext, key: TProjectKey, viewer: TViewer): boolean {
   const project = ctx.readCache.get<TProject>(visitorCopyKey(key));
-  return project !== undefined && ctx.readCache.get<true>(viewedKey(project.id, viewerKeyOf(viewer), today(ctx))) === true;
+  if (project === undefined) return false;
+  const day = today(ctx);
+  const known = knownViewerKey(ctx, viewer, day);
+  return known !== null && ctx.readCache.get<true>(viewedKey(project.id, known, day)) === true;
 }
 
 /**
@@ -324,9 +331,57 @@ export async function deleteProject(ctx: TContext, userId: number, projectId: nu
 
 export type TNewMediaRow = NewProjectMediaRow;
 
-/** Freshly uploaded media, not in any project yet: recorded in one transaction, in this order. */
+/** What a member may still upload now: bytes in the rolling day and unattached files; 429 when either is used up. */
+export interface TUploadAllowance {
+  bytes: number;
+  files: number;
+  /** The 429s for passing either while the upload streams in. */
+  overBytes: () => Error;
+  overFiles: () => Error;
+}
+
+const uploadBytesReached = (ctx: TContext, oldest: string | null, now: Date) =>
+  dailyQuotaReached(LIMIT_MESSAGES.uploadBytes(bytesText(ctx.config.limits.uploadBytesPerDay)), oldest, now);
+/** Held uploads leave when a project takes them, or as stale a day after they came (hourly sweep). */
+const unattachedReached = (ctx: TContext, oldest: string | null, now: Date) =>
+  dailyQuotaReached(LIMIT_MESSAGES.unattachedUploads(ctx.config.limits.unattachedUploads), oldest, now);
+
+/**
+ * Checked before an upload's first byte is written (the upload stops when it would pass
+ * either), and again with the member's row locked when its rows are recorded (recordUploads).
+ */
+export async function uploadAllowance(ctx: TContext, ownerId: number): Promise<TUploadAllowance> {
+  const now = ctx.now();
+  const { uploadBytesPerDay, unattachedUploads } = ctx.config.limits;
+  const [used, held] = await Promise.all([uploadedBytesSince(ctx.db, ownerId, new Date(now.getTime() - DAY_MS)), unattachedUploadsOf(ctx.db, ownerId)]);
+  if (used.bytes >= uploadBytesPerDay) throw uploadBytesReached(ctx, used.oldest, now);
+  if (held.count >= unattachedUploads) throw unattachedReached(ctx, held.oldest, now);
+  return {
+    bytes: uploadBytesPerDay - used.bytes,
+    files: unattachedUploads - held.count,
+    overBytes: () => uploadBytesReached(ctx, used.oldest ?? now.toISOString(), now),
+    overFiles: () => unattachedReached(ctx, held.oldest ?? now.toISOString(), now),
+  };
+}
+
+/**
+ * Freshly uploaded media, not in any project yet: recorded in one transaction, in this order,
+ * if the member's upload limits still allow them (parallel uploads were each checked alone).
+ */
 export async function recordUploads(ctx: TContext, rows: TNewMediaRow[]): Promise<TMedia[]> {
-  return (await insertMedia(ctx.db, rows)).map(toMedia);
+  const inserted = await inTransaction(ctx, async (tx) => {
+    for (const ownerId of new Set(rows.map((row) => row.owner_id))) {
+      await lockMember(tx, ownerId);
+      const now = tx.now();
+      const mine = rows.filter((row) => row.owner_id === ownerId);
+      const used = await uploadedBytesSince(tx.db, ownerId, new Date(now.getTime() - DAY_MS));
+      if (used.bytes + mine.reduce((sum, row) => sum + row.size_bytes, 0) > tx.config.limits.uploadBytesPerDay) throw uploadBytesReached(tx, used.oldest, now);
+      const held = await unattachedUploadsOf(tx.db, ownerId);
+      if (held.count + mine.length > tx.config.limits.unattachedUploads) throw unattachedReached(tx, held.oldest, now);
+    }
+    return insertMedia(tx.db, rows);
+  });
+  return inserted.map(toMedia);
 }
 
 /**

@@ -99,12 +99,13 @@ describe.each(ENGINES)('projects on %s', (engine) => {
       const project = await buildProject(t.ctx, await buildUser(t.ctx));
       const viewer = await buildUser(t.ctx);
       const cookie = await cookieFor(t.ctx, viewer);
-      const views = async (headers: Record<string, string>) => (await t.app.inject({ url: `/api/projects/${project.id}`, headers })).json().views;
+      const views = async (headers: Record<string, string>, remoteAddress = '203.0.113.1') => (await t.app.inject({ url: `/api/projects/${project.id}`, headers, remoteAddress })).json().views;
       expect(await views({ cookie })).toBe(1);
       expect(await views({ cookie })).toBe(1);
+      // A visitor is their address: another browser on it is the same visitor.
       expect(await views({ 'user-agent': 'browser-a' })).toBe(2);
-      expect(await views({ 'user-agent': 'browser-a' })).toBe(2);
-      expect(await views({ 'user-agent': 'browser-b' })).toBe(3);
+      expect(await views({ 'user-agent': 'browser-b' })).toBe(2);
+      expect(await views({ 'user-agent': 'browser-b' }, '203.0.113.2')).toBe(3);
       t.clock.advance(24 * 60 * 60 * 1000);
       expect(await views({ cookie })).toBe(4);
       const row = await t.ctx.db.selectFrom('projects').select(['views_count', 'trending_score']).where('id', '=', project.id).executeTakeFirstOrThrow();

@@ -16,8 +16,13 @@ describe.each(ENGINES)('old project views on %s', (engine) => {
     await t.close();
   });
 
-  /** An anonymous visitor (their key is a hash of IP and user agent) opens the project; the views it answers. */
-  const view = async (projectId: number, visitor: string) => (await t.app.inject({ url: `/api/projects/${projectId}`, headers: { 'user-agent': visitor } })).json<{ views: number }>().views;
+  /** An anonymous visitor (their key is an HMAC of their address with the day's salt) opens the project; the views it answers. */
+  const addresses = new Map<string, string>();
+  const addressOf = (visitor: string) => {
+    if (!addresses.has(visitor)) addresses.set(visitor, `198.51.100.${addresses.size + 1}`);
+    return addresses.get(visitor)!;
+  };
+  const view = async (projectId: number, visitor: string) => (await t.app.inject({ url: `/api/projects/${projectId}`, remoteAddress: addressOf(visitor) })).json<{ views: number }>().views;
   const counters = (projectId: number) => t.ctx.db.selectFrom('projects').select(['views_count', 'trending_score', 'likes_count']).where('id', '=', projectId).executeTakeFirstOrThrow();
   const viewDays = async () => (await t.ctx.db.selectFrom('project_views').select('day').orderBy('day').execute()).map((row) => row.day);
 

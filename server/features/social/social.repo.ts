@@ -108,3 +108,19 @@ export async function deleteViewsBefore(db: Db, engine: Engine, day: string, lim
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The day's salt, if a process has made it yet. */
+export async function findSalt(db: Db, day: string): Promise<string | undefined> {
+  return (await db.selectFrom('view_salts').select('salt').where('day', '=', day).executeTakeFirst())?.salt;
+}
+
+/** Stores the day's salt unless another process stored one first (then theirs stays). */
+export async function insertSaltOnce(db: Db, day: string, salt: string): Promise<void> {
+  await db.insertInto('view_salts').values({ day, salt }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+/** Forgets the salts of days before `day` (a handful of rows: one a day). */
+export async function deleteSaltsBefore(db: Db, day: string): Promise<number> {
+  const result = await db.deleteFrom('view_salts').where('day', '<', day).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

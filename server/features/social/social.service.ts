@@ -1,20 +1,24 @@
 // What members do to each other's work and to each other: likes, follows, and counted views.
 // A like or view also moves a counter on the project: projects.service.ts calls these inside
 // the transaction that moves it.
+import { createHmac, randomBytes } from 'node:crypto';
 import { DAY_MS } from '../../../shared/constants';
 import type { TFollowResponse } from '../../../shared/schemas/project';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { AppError, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
-import { changedByFollow } from '../../lib/cache-tags';
+import { changedByFollow, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { memberExists } from '../accounts/accounts.service';
 import {
   countFollowers,
   countFollowing,
   countLikesBy,
+  deleteSaltsBefore,
   deleteViewsBefore,
+  findSalt,
   followedAmong,
+  insertSaltOnce,
   insertViewOnce,
   likedAmong,
   likedProjectIdsAfter,
@@ -35,6 +39,56 @@ export function toggleLikeOf(ctx: TContext, userId: number, projectId: number): 
  */
 export const KEEP_VIEWS_DAYS = 2;
 const OLD_VIEWS_BATCH = 1000;
+
+/** Who is looking: a member, or a visitor known only by their address. */
+export interface TViewer {
+  userId: number | null;
+  ip: string;
+}
+
+/** The day a view counts on (UTC): a viewer counts once per day. */
+export const viewDay = (now: Date) => now.toISOString().slice(0, 10);
+
+const saltCacheKey = (day: string) => `view-salt:${day}`;
+
+/**
+ * The random salt of the day that visitors' addresses are hashed with. Stored in view_salts so
+ * every process of the site hashes alike (the first to need it makes it), kept in the read cache
+ * for a minute, and deleted with the day's view rows (pruneOldViews): once it is gone, nobody
+ * can tell which address a view came from, even by trying every address.
+ */
+async function daySalt(ctx: TContext, day: string): Promise<string> {
+  const cached = ctx.readCache.get<string>(saltCacheKey(day));
+  if (cached) return cached;
+  const ticket = ctx.readCache.ticket();
+  let salt = await findSalt(ctx.db, day);
+  if (!salt) {
+    await insertSaltOnce(ctx.db, day, randomBytes(32).toString('hex'));
+    salt = await findSalt(ctx.db, day);
+    if (!salt) throw new Error(`no view salt for ${day}`);
+  }
+  ctx.readCache.set(saltCacheKey(day), salt, ticket, { tags: UNTOUCHED_BY_WRITES, bytes: 160 });
+  return salt;
+}
+
+const visitorKey = (salt: string, ip: string) => `a:${createHmac('sha256', salt).update(ip).digest('hex').slice(0, 32)}`;
+
+/**
+ * The key a viewer's views count under on that day: `u:<id>` for a member; for a visitor an
+ * HMAC-SHA256 of their address with the day's salt — the address only, so a new User-Agent is
+ * not a new viewer, and the address itself is never stored.
+ */
+export async function viewerKey(ctx: TContext, viewer: TViewer, day: string): Promise<string> {
+  if (viewer.userId !== null) return `u:${viewer.userId}`;
+  return visitorKey(await daySalt(ctx, day), viewer.ip);
+}
+
+/** viewerKey without waiting: null when the day's salt is not in this process's cache yet. */
+export function knownViewerKey(ctx: TContext, viewer: TViewer, day: string): string | null {
+  if (viewer.userId !== null) return `u:${viewer.userId}`;
+  const salt = ctx.readCache.get<string>(saltCacheKey(day));
+  return salt ? visitorKey(salt, viewer.ip) : null;
+}
 
 /** Counts a view once per viewer per project per day; true when this one was new. */
 export function recordViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
@@ -89,7 +143,15 @@ export async function memberFigures(ctx: TContext, userId: number): Promise<{ li
  * Deletes view rows whose day ended more than KEEP_VIEWS_DAYS ago. The counters on projects
  * (views, trending) keep every view; the rows only stop a viewer counting twice on one day.
  */
-export function pruneOldViews(ctx: Pick<TContext, 'db' | 'engine' | 'now'>, options: TBatchOptions = {}): Promise<number> {
-  const firstKeptDay = new Date(ctx.now().getTime() - KEEP_VIEWS_DAYS * DAY_MS).toISOString().slice(0, 10);
-  return inBatches(OLD_VIEWS_BATCH, options, (size) => deleteViewsBefore(ctx.db, ctx.engine, firstKeptDay, size));
+export async function pruneOldViews(ctx: Pick<TContext, 'db' | 'engine' | 'now'>, options: TBatchOptions = {}): Promise<number> {
+  const firstKeptDay = firstKeptViewDay(ctx.now());
+  const deleted = await inBatches(OLD_VIEWS_BATCH, options, (size) => deleteViewsBefore(ctx.db, ctx.engine, firstKeptDay, size));
+  // The salts of those days go with them (job views of those days are pruned by the jobs module).
+  await deleteSaltsBefore(ctx.db, firstKeptDay);
+  return deleted;
+}
+
+/** The oldest day whose view rows (and salt) are kept: rows of earlier days no longer dedupe anything. */
+export function firstKeptViewDay(now: Date): string {
+  return viewDay(new Date(now.getTime() - KEEP_VIEWS_DAYS * DAY_MS));
 }

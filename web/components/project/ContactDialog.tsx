@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { CONTACT_LIMITS } from '@shared/constants';
 import { displayName } from '@shared/format';
 import type { TPublicUser } from '@shared/schemas/user';
+import { limitMessage } from '@/api/api-error';
 import { useCurrentUser } from '@/api/auth';
 import { useSendMessage } from '@/api/messages';
 import { HoneypotField, honeypotValue } from '@/components/contact/HoneypotField';
@@ -73,7 +74,7 @@ export function ContactDialog({ open, onOpenChange, creator, project }: ContactD
           setFields(prefilled());
           toast('Message sent!', { description: `Your message has been sent to ${creatorName}` });
         },
-        onError: () => toast.error('Failed to send message', { description: 'Please try again or contact the creator directly' }),
+        onError: (error) => toast.error('Failed to send message', { description: limitMessage(error) ?? 'Please try again or contact the creator directly' }),
       },
     );
   }

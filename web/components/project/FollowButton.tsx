@@ -1,6 +1,7 @@
 import { UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { limitMessage } from '@/api/api-error';
 import { useFollowCreator } from '@/api/projects';
 import { Button } from '@/components/ui/button';
 
@@ -14,7 +15,8 @@ interface FollowButtonProps {
 
 /**
  * Follow / Following (SPEC §4): a local toggle that changes only once the call has succeeded,
- * with a toast either way; any failure, signed out included, gets the SPEC §8 text.
+ * with a toast either way; any failure, signed out included, gets the SPEC §8 text, but for a
+ * limit's refusal (429), which gets the server's message.
  */
 export function FollowButton({ creatorId, initialFollowing, onChange }: FollowButtonProps) {
   // SPEC §4 has the toggle start at Follow because its server never said whether the viewer
@@ -31,7 +33,12 @@ export function FollowButton({ creatorId, initialFollowing, onChange }: FollowBu
         onChange?.(result.following, result.followers);
         toast(result.following ? 'Following' : 'Unfollowed');
       },
-      onError: () => toast.error('Authentication required', { description: 'Please sign in to follow creators' }),
+      onError: (error) => {
+        // A member past their likes-and-follows rate is signed in: tell them what the server said.
+        const limited = limitMessage(error);
+        if (limited) toast.error('Error', { description: limited });
+        else toast.error('Authentication required', { description: 'Please sign in to follow creators' });
+      },
     });
   }
 

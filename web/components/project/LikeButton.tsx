@@ -4,7 +4,7 @@ import type { MouseEvent } from 'react';
 import { TIMINGS } from '@shared/constants';
 import { useCurrentUser } from '@/api/auth';
 import { useLikeProject } from '@/api/projects';
-import { ApiError } from '@/api/api-error';
+import { ApiError, limitMessage } from '@/api/api-error';
 import { cn } from '@/lib/cn';
 import { showToast } from '@/lib/toast';
 
@@ -45,7 +45,7 @@ export function LikeButton({ projectId, liked, likes, size = 'sm', className }: 
     like.mutate(projectId, {
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) askToSignIn();
-        else showToast('error', 'Error', { description: 'Failed to update like. Please try again.' });
+        else showToast('error', 'Error', { description: limitMessage(error) ?? 'Failed to update like. Please try again.' });
       },
     });
   };
