@@ -9,9 +9,10 @@ import type { TConfig } from './config';
 import type { TContext } from './context';
 import type { TDatabase } from './db/connect';
 import { accountRoutes } from './features/accounts/accounts.routes';
-import { SIGNIN_ACCOUNT_RULE, SIGNIN_IP_RULE } from './features/accounts/accounts.service';
+import { SIGNIN_ACCOUNT_IP_RULE, SIGNIN_ACCOUNT_SLOWDOWN, SIGNIN_IP_RULE, SIGNUP_CODE_RULE, SIGNUP_IP_RULE } from './features/accounts/accounts.service';
 import { invitationRoutes } from './features/accounts/invitations.routes';
-import { CODE_GUESS_RULE } from './features/accounts/invitations.service';
+import { CODE_GUESS_RULE, CODE_GUESS_SLOWDOWN } from './features/accounts/invitations.service';
+import { sessionRoutes } from './features/accounts/sessions.routes';
 import { sessionMember } from './features/accounts/sessions.service';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { paymentRoutes } from './features/jobs/payments.routes';
@@ -29,7 +30,7 @@ import { registerApiDocs } from './http/api-docs';
 import { registerNulFilter } from './http/drop-nul';
 import { answerFrameworkError, registerErrorHandler } from './http/errors';
 import { registerPublicCache } from './http/public-cache';
-import { createThrottleStore, type TThrottleStore } from './http/rate-limit';
+import { createThrottleStore, realSleep, type TSleep, type TThrottleStore } from './http/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/sessions';
 import { registerSpa } from './http/spa';
@@ -43,6 +44,8 @@ export interface TAppDeps {
   /** Folder of the built client; omitted, only the API is served. */
   clientDir?: string;
   throttleStore?: TThrottleStore;
+  /** How slowed-down answers wait (sign-in and code-guess slowdowns); tests record instead of waiting. */
+  sleep?: TSleep;
   /** Omitted: the one the configuration describes. */
   storage?: TStorage;
   /** Omitted: Stripe when STRIPE_SECRET_KEY is set, else the test-mode provider. */
@@ -89,7 +92,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const readCache = deps.readCache ?? createReadCache({ redisUrl: config.redisUrl });
   const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage, readCache, log: app.log };
   const payments = deps.payments ?? createPayments(config.payments, database.db, ctx.now);
-  const codeGuesses = throttleStore.create(CODE_GUESS_RULE);
+  const sleep = deps.sleep ?? realSleep;
+  const codeGuesses = { perIp: throttleStore.create(CODE_GUESS_RULE), everywhere: throttleStore.slowdown(CODE_GUESS_SLOWDOWN, sleep) };
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: config.payments.provider === 'stripe' });
@@ -102,9 +106,14 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await healthRoutes(app, deps.readiness ?? createReadiness(database.db));
 
   await accountRoutes(app, ctx, {
-    signup: { codeGuesses },
-    signin: { perIp: throttleStore.create(SIGNIN_IP_RULE), perAccount: throttleStore.create(SIGNIN_ACCOUNT_RULE) },
+    signup: { codeGuesses, perIp: throttleStore.create(SIGNUP_IP_RULE), perCode: throttleStore.create(SIGNUP_CODE_RULE) },
+    signin: {
+      perIp: throttleStore.create(SIGNIN_IP_RULE),
+      perAccountAndIp: throttleStore.create(SIGNIN_ACCOUNT_IP_RULE),
+      perAccount: throttleStore.slowdown(SIGNIN_ACCOUNT_SLOWDOWN, sleep),
+    },
   });
+  await sessionRoutes(app, ctx);
   await invitationRoutes(app, ctx, codeGuesses);
   await mediaRoutes(app, ctx);
   await projectRoutes(app, ctx);

@@ -37,7 +37,7 @@ export async function main(): Promise<void> {
   const outbox = startOutboxWorker({ db: database.db, engine: database.engine, now: () => new Date() }, mailer, app.log);
   app.addHook('onClose', () => outbox.stop());
 
-  const operatorCode = await ensureOperatorCode({ db: database.db, now: () => new Date() });
+  const operatorCode = await ensureOperatorCode({ db: database.db, now: () => new Date(), config });
   if (operatorCode) {
     const line = '='.repeat(64);
     process.stdout.write(

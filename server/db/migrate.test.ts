@@ -28,7 +28,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     try {
       const now = new Date().toISOString();
       await expect(
-        database.db.insertInto('sessions').values({ token_hash: 'x', user_id: 424242, created_at: now, last_seen_at: now, expires_at: now }).execute(),
+        database.db.insertInto('sessions').values({ token_hash: 'x', public_id: 'x', user_id: 424242, user_agent: null, created_at: now, last_seen_at: now, expires_at: now }).execute(),
       ).rejects.toThrow();
     } finally {
       await database.close();

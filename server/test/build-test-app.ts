@@ -26,6 +26,8 @@ export interface TTestApp {
   database: TDatabase;
   config: TConfig;
   clock: { now: Date; advance(ms: number): void };
+  /** Each wait a slowdown asked for (sign-in, code guessing), in ms: the test app records them instead of waiting. */
+  sleeps: number[];
   close(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   // On, as in production: factories that write rows behind the app's back tell it what they
   // changed. Its TTL runs on the app's clock: an advance() past it leaves nothing to serve.
   const readCache = createReadCache({ enabled: options.readCache ?? true, ...options.readCacheBus, clock: () => now().getTime() });
+  const sleeps: number[] = [];
   const app = await buildApp({
     config,
     database,
@@ -119,6 +122,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     storage,
     readCache,
     logger: false,
+    sleep: async (ms) => void sleeps.push(ms),
     ...(options.throttleStore ? { throttleStore: options.throttleStore } : {}),
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
@@ -131,6 +135,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     database,
     config,
     clock,
+    sleeps,
     async close() {
       await app.close();
       await readCache.close();
