@@ -302,7 +302,7 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     it('without Sec-Fetch-Site (older browsers) signs out only with a Referer of this site', async () => {
       const user = await buildUser(t.ctx);
       const cookie = await cookieFor(t.ctx, user);
-      for (const headers of [{}, { referer: 'https://evil.example/' }, { referer: 'not a url' }]) {
+      for (const headers of [{}, { referer: 'https://evil.example/' }, { referer: 'not a url' }] as Record<string, string>[]) {
         expect((await logout(cookie, headers)).headers.location).toBe('/');
         expect((await me(cookie)).statusCode).toBe(200);
       }
