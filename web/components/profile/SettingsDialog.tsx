@@ -3,6 +3,7 @@ import { longDate } from '@shared/format';
 import type { TCurrentUser } from '@shared/schemas/user';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { SessionsSection } from './SessionsSection';
 
 interface SettingsDialogProps {
   user: TCurrentUser;
@@ -24,6 +25,7 @@ export function SettingsDialog({ user, projectCount, open, onOpenChange }: Setti
           <Row label="Member since" value={longDate(user.createdAt)} />
           <Row label="Projects" value={projectCount === undefined ? '—' : projectCount.toLocaleString()} />
         </dl>
+        <SessionsSection />
         <DeleteAccountSection />
       </DialogContent>
     </Dialog>
