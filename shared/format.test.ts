@@ -75,8 +75,9 @@ describe('display rules (SPEC §2, §9)', () => {
     const now = new Date(2025, 5, 15, 12, 0);
     const inMs = (ms: number) => new Date(now.getTime() + ms).toISOString();
     expect(expiryLabel(inMs(30 * DAY_MS), now)).toBe('Expires in 30 days');
-    expect(expiryLabel(inMs(DAY_MS + HOUR_MS), now)).toBe('Expires in 1 day');
-    expect(expiryLabel(inMs(HOUR_MS), now)).toBe('Expires today');
+    expect(expiryLabel(inMs(30 * DAY_MS - MINUTE_MS), now)).toBe('Expires in 30 days');
+    expect(expiryLabel(inMs(DAY_MS + HOUR_MS), now)).toBe('Expires in 2 days');
+    expect(expiryLabel(inMs(HOUR_MS), now)).toBe('Expires in 1 day');
     expect(expiryLabel(inMs(0), now)).toBe('Expired');
     expect(expiryLabel(inMs(-DAY_MS), now)).toBe('Expired');
   });

@@ -89,12 +89,11 @@ export function timeAgo(date: string | Date, now: Date = new Date()): string {
   return day === 'Today' || day === 'Yesterday' ? day.toLowerCase() : day;
 }
 
-/** An unused invitation code's time left: 'Expires in 12 days', 'Expires in 1 day', 'Expires today', 'Expired'. */
+/** An unused invitation code's time left, in days begun: 'Expires in 30 days' (just made), 'Expires in 1 day', 'Expired'. */
 export function expiryLabel(expiresAt: string | Date, now: Date = new Date()): string {
   const left = toDate(expiresAt).getTime() - now.getTime();
   if (left <= 0) return 'Expired';
-  const days = Math.floor(left / DAY_MS);
-  if (days === 0) return 'Expires today';
+  const days = Math.ceil(left / DAY_MS);
   return days === 1 ? 'Expires in 1 day' : `Expires in ${days} days`;
 }
 
