@@ -59,9 +59,14 @@ export async function countCodesOwnedBy(db: Db, ownerId: number, expiredBefore: 
   return Number(row.count);
 }
 
-/** A member's codes, newest first, with who used each (bounded by INVITES_PER_USER). */
-export function listCodesOwnedBy(db: Db, ownerId: number, limit: number) {
-  return db
+/**
+ * A member's codes, newest first, with who used each: those they hold (used, or unused and not
+ * expired: at most `held`, their allowance) and the newest `expired` of their expired unused ones,
+ * so an expired code never pushes a used one off the list (invitation_codes_owner_idx, both).
+ */
+export async function listCodesOwnedBy(db: Db, ownerId: number, expiredBefore: Date, limits: { held: number; expired: number }) {
+  const cutoff = expiredBefore.toISOString();
+  const codes = db
     .selectFrom('invitation_codes')
     .leftJoin('users', 'users.id', 'invitation_codes.used_by')
     .select([
@@ -74,9 +79,12 @@ export function listCodesOwnedBy(db: Db, ownerId: number, limit: number) {
     ])
     .where('invitation_codes.owner_id', '=', ownerId)
     .orderBy('invitation_codes.created_at', 'desc')
-    .orderBy('invitation_codes.id', 'desc')
-    .limit(limit)
-    .execute();
+    .orderBy('invitation_codes.id', 'desc');
+  const [held, expired] = await Promise.all([
+    codes.where((eb) => eb.or([eb('invitation_codes.used_at', 'is not', null), eb('invitation_codes.created_at', '>', cutoff)])).limit(limits.held).execute(),
+    codes.where('invitation_codes.used_at', 'is', null).where('invitation_codes.created_at', '<=', cutoff).limit(limits.expired).execute(),
+  ]);
+  return [...held, ...expired].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 }
 
 /** Deletes the member's code if nobody has used it; whether it did. */

@@ -1,4 +1,4 @@
-import { DAY_MS, INVITES_FOR_NEW_USER } from '../../../shared/constants';
+import { DAY_MS, INVITE_GENERATE_BATCH, INVITES_FOR_NEW_USER } from '../../../shared/constants';
 import { INVALID_CODE_FORMAT, isWellFormedInvitationCode, normalizeInvitationCode, type TInvitationCode, type TValidateCodeResponse } from '../../../shared/schemas/invitation';
 import { inTransaction, type TContext } from '../../context';
 import type { InvitationCodeRow } from '../../db/schema';
@@ -66,7 +66,7 @@ export async function validateCode(ctx: TContext, guesses: TCodeGuessThrottles, 
 }
 
 export async function listMyCodes(ctx: TContext, userId: number): Promise<TInvitationCode[]> {
-  const rows = await listCodesOwnedBy(ctx.db, userId, Math.max(ctx.config.invitesPerUser, INVITES_FOR_NEW_USER));
+  const rows = await listCodesOwnedBy(ctx.db, userId, codesExpiredBefore(ctx), { held: Math.max(ctx.config.invitesPerUser, INVITES_FOR_NEW_USER), expired: INVITE_GENERATE_BATCH });
   return rows.map((row) => toInvitationCode(row, ctx.config.inviteTtlDays));
 }
 

@@ -182,8 +182,13 @@ describe.each(ENGINES)('invitation codes on %s', (engine) => {
       expect(generated.statusCode).toBe(201);
       // The used code still counts: two fresh ones for the two that expired.
       expect(generated.json()).toHaveLength(2);
-      const after = (await t.app.inject({ method: 'GET', url: '/api/invitation-codes', headers: { cookie } })).json();
-      expect(after.find((code: { code: string }) => code.code === codes[0].code)).toMatchObject({ isUsed: 'true', expiresAt: null });
+      // All of them listed: the used one, the two fresh ones, and the two expired ones (to revoke).
+      const after: { code: string; isUsed: string; expiresAt: string | null }[] = (await t.app.inject({ method: 'GET', url: '/api/invitation-codes', headers: { cookie } })).json();
+      expect(after).toHaveLength(5);
+      expect(after.find((code) => code.code === codes[0].code)).toMatchObject({ isUsed: 'true', expiresAt: null });
+      const now = t.ctx.now().getTime();
+      expect(after.filter((code) => code.expiresAt !== null && Date.parse(code.expiresAt) <= now).map((code) => code.code).sort()).toEqual([codes[1].code, codes[2].code].sort());
+      expect(after.slice(0, 2).map((code) => code.code).sort()).toEqual(generated.json().map((code: { code: string }) => code.code).sort());
     });
 
     it('replaces an expired operator code on an empty site', async () => {
