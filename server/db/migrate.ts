@@ -10,7 +10,7 @@ import { messages } from './migrations/0005-messages';
 import { housekeeping } from './migrations/0006-housekeeping';
 import { sessionDetails } from './migrations/0008-session-details';
 
-function migrations(engine: Engine): Record<string, Migration> {
+export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '0001-accounts': accounts(engine),
     '0002-projects': projects(engine),
