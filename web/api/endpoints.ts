@@ -27,7 +27,7 @@ export interface TPagedLists {
 /** GET answers that are not paged. */
 interface TSingleReads {
   '/api/auth/me': TCurrentUser;
-  /** My live sessions, most recently used first. */
+  /** My live sessions: this one first, then the most recently used. */
   '/api/auth/sessions': TSession[];
   '/api/projects/random': TProjectRef;
   [path: `/api/projects/${number}`]: TProject;

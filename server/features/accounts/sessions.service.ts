@@ -45,11 +45,12 @@ export async function startSession(ctx: TContext, userId: number, userAgent?: st
   return { token, expiresAt };
 }
 
-/** The member's live sessions, most recently used first, the one of this request marked current. */
+/** The member's live sessions: the one of this request first (marked current), then the others, most recently used first. */
 export async function listSessions(ctx: TContext, userId: number, currentTokenHash: string | null): Promise<TSession[]> {
   const now = ctx.now();
   const rows = await listLiveSessionsOfUser(ctx.db, userId, { now, idleSince: new Date(now.getTime() - ctx.config.session.idleMs) }, MAX_SESSIONS_PER_MEMBER);
-  return rows.map((row) => toSession(row, currentTokenHash));
+  const sessions = rows.map((row) => toSession(row, currentTokenHash));
+  return [...sessions.filter((session) => session.current), ...sessions.filter((session) => !session.current)];
 }
 
 /** Ends one of the member's own sessions by its public id (404 for any other); the token hash it had. */
