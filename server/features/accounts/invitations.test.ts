@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, INVITE_CODE_ALPHABET } from '../../../shared/constants';
+import { loadConfig } from '../../config';
 import { buildTestApp, countRows, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildCode, buildUser, cookieFor, sessionCookieFrom, signupBody } from '../../test/factories';
 import { newInvitationCode } from './invitation-code';
@@ -156,7 +157,10 @@ describe.each(ENGINES)('invitation codes on %s', (engine) => {
       expect(await countRows(t.ctx, 'users')).toBe(0);
     });
 
-    it('follows INVITE_TTL_DAYS', async () => {
+    it('follows INVITE_TTL_DAYS (30 by default, a whole number of days from 1)', async () => {
+      expect(loadConfig({}).inviteTtlDays).toBe(30);
+      expect(() => loadConfig({ INVITE_TTL_DAYS: '0' })).toThrow(/^Invalid configuration: INVITE_TTL_DAYS /);
+      expect(() => loadConfig({ INVITE_TTL_DAYS: 'a month' })).toThrow(/INVITE_TTL_DAYS/);
       const short = await buildTestApp(engine, { env: { INVITE_TTL_DAYS: '2' } });
       try {
         const code = await buildCode(short.ctx);
