@@ -1,7 +1,7 @@
 // Invitation codes page (SPEC §2, §4, §8): lists a member's codes and copies them with a 2 s check mark.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserPerFile, signUpThroughForm } from './helpers';
+import { browserPerFile, signUpThroughForm, toast } from './helpers';
 
 const { openPage } = browserPerFile();
 
@@ -46,6 +46,26 @@ describe('invitation codes page', () => {
     await page.getByRole('button', { name: `Copy invite link for ${code}` }).click();
     await page.getByRole('button', { name: `Copied invite link for ${code}` }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}/signup?code=${code}`);
+  });
+
+  it('says when each code expires, and revokes one after a confirmation', async () => {
+    const page = await openPage();
+    await signUpThroughForm(page);
+    await page.goto('/invitation-codes');
+    await availableCodes(page).nth(2).waitFor();
+    for (const row of await availableCodes(page).all()) expect(await row.innerText()).toContain('Expires in 30 days');
+    const code = (await availableCodes(page).first().locator('.font-mono').innerText()).trim();
+
+    await page.getByRole('button', { name: `Revoke code ${code}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Revoke code ${code}?` });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await availableCodes(page).count()).toBe(3);
+    await page.getByRole('button', { name: `Revoke code ${code}` }).click();
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await toast(page, 'Code revoked').waitFor();
+    await availableCodes(page).filter({ hasText: code }).waitFor({ state: 'detached' });
+    expect(await availableCodes(page).count()).toBe(2);
+    expect(await page.evaluate(async (revoked) => (await fetch('/api/invitation-codes/validate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: revoked }) })).status, code)).toBe(404);
   });
 
   it('asks a signed-out visitor to sign in', async () => {

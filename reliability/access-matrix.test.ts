@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, type TPaymentSession } from '../shared/schemas/job';
 import type { TContext } from '../server/context';
 import type { UserRow } from '../server/db/schema';
+import { hashSessionToken } from '../server/features/accounts/session-tokens';
 import { multipartBody } from '../server/lib/multipart-body';
 import type { TAccountTokenPurpose } from '../server/db/schema';
 import { newSessionToken } from '../server/features/accounts/session-tokens';
@@ -28,8 +29,8 @@ interface TMember {
 
 /** What a row's arrange step makes. */
 interface TArranged {
-  unused?: { code: string };
-  used?: { code: string };
+  unused?: { id: number; code: string };
+  used?: { id: number; code: string };
   code?: { code: string };
   media?: { url: string };
   strangerMedia?: { url: string };
@@ -42,6 +43,8 @@ interface TArranged {
   message?: { id: number };
   /** A mailed link's token (a password reset or an e-mail change) for the owner. */
   link?: string;
+  /** Another session of the owner's (a second device), by its public id. */
+  session?: { id: string };
 }
 
 /** Two members for each row of the matrix, the app to arrange things with, and what was arranged. */
@@ -132,6 +135,24 @@ const MATRIX: Record<string, TMatrixRow> = {
       { caller: 'the owner', status: 204, changes: 'something' },
     ],
   },
+  'DELETE /api/auth/sessions/:id': {
+    arrange: async (w) => ({ session: await anotherSessionOf(w.ctx, w.owner.user) }),
+    request: (w) => ({ params: { id: w.session!.id } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 404, changes: 'nothing' },
+      { caller: 'the owner', status: 204, changes: 'something' },
+    ],
+  },
+  'POST /api/auth/sessions/end-others': {
+    arrange: async (w) => ({ session: await anotherSessionOf(w.ctx, w.owner.user) }),
+    request: () => ({}),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 200, changes: 'nothing of the owner' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
   'PATCH /api/auth/profile': {
     request: () => ({ payload: { bio: 'Changed by whoever called' } }),
     attempts: [
@@ -198,6 +219,20 @@ const MATRIX: Record<string, TMatrixRow> = {
       { caller: 'signed out', status: 401, changes: 'nothing' },
       { caller: 'another member', status: 201, changes: 'nothing of the owner' },
       { caller: 'the owner', status: 201, changes: 'something' },
+    ],
+  },
+  'DELETE /api/invitation-codes/:id': {
+    arrange: async (w) => {
+      const used = await buildCode(w.ctx, w.owner.user.id);
+      await w.ctx.db.updateTable('invitation_codes').set({ used_at: w.ctx.now().toISOString(), used_by: w.stranger.user.id }).where('id', '=', used.id).execute();
+      return { unused: await buildCode(w.ctx, w.owner.user.id), used };
+    },
+    request: (w) => ({ params: { id: w.unused!.id } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 404, changes: 'nothing' },
+      { caller: 'the owner', with: 'a used code', request: (w) => ({ params: { id: w.used!.id } }), status: 404, changes: 'nothing' },
+      { caller: 'the owner', status: 204, changes: 'something' },
     ],
   },
   'POST /api/invitation-codes/validate': {
@@ -355,6 +390,14 @@ const MATRIX: Record<string, TMatrixRow> = {
     ],
   },
 };
+
+/** A second session of the member's (another device), named by its public id. */
+async function anotherSessionOf(ctx: TContext, user: UserRow): Promise<{ id: string }> {
+  const cookie = await cookieFor(ctx, user);
+  const tokenHash = hashSessionToken(cookie.slice(cookie.indexOf('=') + 1));
+  const row = await ctx.db.selectFrom('sessions').select('public_id').where('token_hash', '=', tokenHash).executeTakeFirstOrThrow();
+  return { id: row.public_id };
+}
 
 /** A job of the owner's awaiting payment, with its test-mode PaymentIntent made through the API. */
 async function startedTestPayment(w: TWorld): Promise<TArranged> {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../shared/constants';
 import type { TLikeResponse, TProject } from '../shared/schemas/project';
 import { apiClient, sessionCookie, type TApiClient, type TApiMember } from '../e2e/api-client';
-import { SIGNIN_ACCOUNT_RULE } from '../server/features/accounts/accounts.service';
+import { SIGNIN_ACCOUNT_IP_RULE } from '../server/features/accounts/accounts.service';
 import { CODE_GUESS_RULE } from '../server/features/accounts/invitations.service';
 import { SEND_OUTBOX_EVERY_MS } from '../server/jobs/send-outbox';
 import { startS3Server, type TS3Server } from '../server/test/s3-server';
@@ -110,18 +110,19 @@ describe('two server processes sharing PostgreSQL, Redis and S3', () => {
     expect((await fetchBytes(url)).equals(bytes)).toBe(true);
   });
 
-  it('counts failed sign-ins against an account across both processes, as one process would', async () => {
+  it('counts failed sign-ins against an account from one address across both processes, as one process would', async () => {
     const member = await createMember(b);
     const address = newClientAddress();
     throttledKeys.add(member.email);
+    throttledKeys.add(`${address}|${member.email}`);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt <= SIGNIN_ACCOUNT_RULE.points; attempt += 1) {
+    for (let attempt = 0; attempt <= SIGNIN_ACCOUNT_IP_RULE.points; attempt += 1) {
       const server = attempt % 2 === 0 ? a : b;
       const response = await through(server, address).send('POST', '/api/auth/signin', { json: { email: member.email, password: 'not-the-password' } });
       statuses.push(response.status);
       if (response.status === 429) expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
     }
-    expect(statuses).toEqual([...Array<number>(SIGNIN_ACCOUNT_RULE.points).fill(401), 429]);
+    expect(statuses).toEqual([...Array<number>(SIGNIN_ACCOUNT_IP_RULE.points).fill(401), 429]);
     // Locked on both: even the right password waits, whichever process it reaches.
     for (const server of [a, b]) {
       const response = await through(server, address).send('POST', '/api/auth/signin', { json: { email: member.email, password: member.password } });

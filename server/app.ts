@@ -9,11 +9,12 @@ import type { TConfig } from './config';
 import type { TContext } from './context';
 import type { TDatabase } from './db/connect';
 import { accountRoutes } from './features/accounts/accounts.routes';
-import { SIGNIN_ACCOUNT_RULE, SIGNIN_IP_RULE } from './features/accounts/accounts.service';
+import { SIGNIN_ACCOUNT_IP_RULE, SIGNIN_ACCOUNT_SLOWDOWN, SIGNIN_IP_RULE, SIGNUP_CODE_RULE, SIGNUP_IP_RULE } from './features/accounts/accounts.service';
 import { invitationRoutes } from './features/accounts/invitations.routes';
 import { credentialRoutes } from './features/accounts/credentials.routes';
 import { EMAIL_CHANGE_RULE, PASSWORD_CHECK_RULE, RESET_IP_RULE, RESET_MAIL_RULE } from './features/accounts/credentials.service';
-import { CODE_GUESS_RULE } from './features/accounts/invitations.service';
+import { CODE_GUESS_RULE, CODE_GUESS_SLOWDOWN } from './features/accounts/invitations.service';
+import { sessionRoutes } from './features/accounts/sessions.routes';
 import { sessionMember } from './features/accounts/sessions.service';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { paymentRoutes } from './features/jobs/payments.routes';
@@ -32,7 +33,7 @@ import { registerNulFilter } from './http/drop-nul';
 import { answerFrameworkError, registerErrorHandler } from './http/errors';
 import { createMemberRates, type TFreeDiskSpace } from './http/member-limits';
 import { registerPublicCache } from './http/public-cache';
-import { createThrottleStore, type TThrottleStore } from './http/rate-limit';
+import { createThrottleStore, realSleep, type TSleep, type TThrottleStore } from './http/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
 import { registerSessions } from './http/sessions';
 import { registerSpa } from './http/spa';
@@ -47,6 +48,8 @@ export interface TAppDeps {
   /** Folder of the built client; omitted, only the API is served. */
   clientDir?: string;
   throttleStore?: TThrottleStore;
+  /** How slowed-down answers wait (sign-in and code-guess slowdowns); tests record instead of waiting. */
+  sleep?: TSleep;
   /** Omitted: the one the configuration describes. */
   storage?: TStorage;
   /** Omitted: the provider PAYMENTS_MODE names (none when it is off). */
@@ -97,7 +100,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const readCache = deps.readCache ?? createReadCache({ redisUrl: config.redisUrl });
   const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage, readCache, log: app.log };
   const payments = deps.payments === undefined ? createPayments(config.payments, database.db, ctx.now) : deps.payments;
-  const codeGuesses = throttleStore.create(CODE_GUESS_RULE);
+  const sleep = deps.sleep ?? realSleep;
+  const codeGuesses = { perIp: throttleStore.create(CODE_GUESS_RULE), everywhere: throttleStore.slowdown(CODE_GUESS_SLOWDOWN, sleep) };
   const background = deps.backgroundWork ?? createBackgroundWork();
   const mailQueued = deps.onMailQueued ?? (() => {});
   const memberRates = createMemberRates(throttleStore, config.limits);
@@ -113,8 +117,12 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await healthRoutes(app, deps.readiness ?? createReadiness(database.db));
 
   await accountRoutes(app, ctx, {
-    signup: { codeGuesses },
-    signin: { perIp: throttleStore.create(SIGNIN_IP_RULE), perAccount: throttleStore.create(SIGNIN_ACCOUNT_RULE) },
+    signup: { codeGuesses, perIp: throttleStore.create(SIGNUP_IP_RULE), perCode: throttleStore.create(SIGNUP_CODE_RULE) },
+    signin: {
+      perIp: throttleStore.create(SIGNIN_IP_RULE),
+      perAccountAndIp: throttleStore.create(SIGNIN_ACCOUNT_IP_RULE),
+      perAccount: throttleStore.slowdown(SIGNIN_ACCOUNT_SLOWDOWN, sleep),
+    },
   });
   await credentialRoutes(
     app,
@@ -127,6 +135,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     },
     background,
   );
+  await sessionRoutes(app, ctx);
   await invitationRoutes(app, ctx, codeGuesses);
   await mediaRoutes(app, ctx, deps.freeDiskSpace ? { freeDiskSpace: deps.freeDiskSpace } : {});
   await projectRoutes(app, ctx, memberRates);

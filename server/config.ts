@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SITE_NAME, INVITES_FOR_NEW_USER, PAYMENTS_MODES, type TPaymentsMode } from '../shared/constants';
+import { DEFAULT_SITE_NAME, INVITE_TTL_DAYS, INVITES_FOR_NEW_USER, PAYMENTS_MODES, type TPaymentsMode } from '../shared/constants';
 
 const MB = 1024 * 1024;
 
@@ -26,6 +26,7 @@ const ZEnv = z.object({
   SITE_NAME: z.string().min(1).default(DEFAULT_SITE_NAME),
   TRUST_PROXY: ZBoolean,
   INVITES_PER_USER: z.coerce.number().int().min(0).max(1000).default(INVITES_FOR_NEW_USER),
+  INVITE_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(INVITE_TTL_DAYS),
   REDIS_URL: ZOptional.refine((value) => !value || /^rediss?:\/\//.test(value), 'must be a redis:// URL or unset'),
   S3_BUCKET: ZOptional,
   S3_REGION: ZOptional,
@@ -137,6 +138,8 @@ export interface TConfig {
   siteName: string;
   trustProxy: boolean;
   invitesPerUser: number;
+  /** An unused invitation code stops working this many days after it was made. */
+  inviteTtlDays: number;
   redisUrl: string | undefined;
   storage: TStorageConfig;
   payments: TPaymentsConfig;
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     siteName: values.SITE_NAME,
     trustProxy: values.TRUST_PROXY,
     invitesPerUser: values.INVITES_PER_USER,
+    inviteTtlDays: values.INVITE_TTL_DAYS,
     redisUrl: values.REDIS_URL,
     storage: storageConfig(values, resolve(values.DATA_DIR)),
     payments: paymentsConfig(values),

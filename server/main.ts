@@ -49,7 +49,7 @@ export async function main(): Promise<void> {
   });
   app.addHook('onClose', () => outbox.stop());
 
-  const operatorCode = await ensureOperatorCode({ db: database.db, now: () => new Date() });
+  const operatorCode = await ensureOperatorCode({ db: database.db, now: () => new Date(), config });
   if (operatorCode) {
     const line = '='.repeat(64);
     process.stdout.write(

@@ -45,6 +45,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const INVITES_FOR_NEW_USER = 3;
 export const INVITE_GENERATE_BATCH = 3;
+/** Sessions a member may hold: signing in once more ends the least recently used. */
+export const MAX_SESSIONS_PER_MEMBER = 50;
+/** Characters of a User-Agent kept with a session (enough to tell the browser and OS). */
+export const SESSION_USER_AGENT_MAX = 256;
+/** Days an unused invitation code works (INVITE_TTL_DAYS overrides). */
+export const INVITE_TTL_DAYS = 30;
 /** Crockford base32 without I, L, O, U: easy to read aloud, 10 characters = 50 bits. */
 export const INVITE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const INVITE_CODE_LENGTH = 10;

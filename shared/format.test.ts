@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { altText, compactCount, dateTime, displayName, imageUrl, initials, longDate, monthYear, relativeDate, statsCount } from './format';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './constants';
+import { altText, compactCount, dateTime, displayName, expiryLabel, imageUrl, initials, longDate, monthYear, relativeDate, statsCount, timeAgo } from './format';
 
 describe('display rules (SPEC §2, §9)', () => {
   it('names a creator by first and last name, else the e-mail before the @, else User', () => {
@@ -56,5 +57,28 @@ describe('display rules (SPEC §2, §9)', () => {
     expect(imageUrl('https://images.unsplash.com/photo-1?x=1', 400, 300)).toBe('https://images.unsplash.com/photo-1?x=1&w=400&h=300&auto=format&fit=crop');
     expect(imageUrl('/media/a/card.webp', 400, 300)).toBe('/media/a/card.webp');
     expect(imageUrl('', 1, 1)).toBe('');
+  });
+
+  it('says how long ago a session was used, in minutes and hours, then days', () => {
+    const now = new Date(2025, 5, 15, 12, 0);
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    expect(timeAgo(ago(20_000), now)).toBe('just now');
+    expect(timeAgo(ago(MINUTE_MS), now)).toBe('1 minute ago');
+    expect(timeAgo(ago(45 * MINUTE_MS), now)).toBe('45 minutes ago');
+    expect(timeAgo(ago(HOUR_MS), now)).toBe('1 hour ago');
+    expect(timeAgo(ago(5 * HOUR_MS).toISOString(), now)).toBe('5 hours ago');
+    expect(timeAgo(ago(DAY_MS), now)).toBe('yesterday');
+    expect(timeAgo(ago(3 * DAY_MS), now)).toBe('3 days ago');
+  });
+
+  it("tells an invitation code's time left in whole days, and when it has expired", () => {
+    const now = new Date(2025, 5, 15, 12, 0);
+    const inMs = (ms: number) => new Date(now.getTime() + ms).toISOString();
+    expect(expiryLabel(inMs(30 * DAY_MS), now)).toBe('Expires in 30 days');
+    expect(expiryLabel(inMs(30 * DAY_MS - MINUTE_MS), now)).toBe('Expires in 30 days');
+    expect(expiryLabel(inMs(DAY_MS + HOUR_MS), now)).toBe('Expires in 2 days');
+    expect(expiryLabel(inMs(HOUR_MS), now)).toBe('Expires in 1 day');
+    expect(expiryLabel(inMs(0), now)).toBe('Expired');
+    expect(expiryLabel(inMs(-DAY_MS), now)).toBe('Expired');
   });
 });

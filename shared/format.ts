@@ -1,5 +1,5 @@
 // Display rules shared by server and client (SPEC §2, §9).
-import { DAY_MS } from './constants';
+import { DAY_MS, MINUTE_MS } from './constants';
 
 interface TNamed {
   firstName?: string | null;
@@ -76,6 +76,25 @@ export function relativeDate(date: string | Date, now: Date = new Date()): strin
   if (days < 30) return `${Math.floor(days / 7)} weeks ago`;
   if (days < 365) return `${Math.floor(days / 30)} months ago`;
   return `${Math.floor(days / 365)} years ago`;
+}
+
+/** 'just now', '5 minutes ago', '3 hours ago', then as relativeDate ('yesterday', '4 days ago', …). */
+export function timeAgo(date: string | Date, now: Date = new Date()): string {
+  const minutes = Math.floor((now.getTime() - toDate(date).getTime()) / MINUTE_MS);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const day = relativeDate(date, now);
+  return day === 'Today' || day === 'Yesterday' ? day.toLowerCase() : day;
+}
+
+/** An unused invitation code's time left, in days begun: 'Expires in 30 days' (just made), 'Expires in 1 day', 'Expired'. */
+export function expiryLabel(expiresAt: string | Date, now: Date = new Date()): string {
+  const left = toDate(expiresAt).getTime() - now.getTime();
+  if (left <= 0) return 'Expired';
+  const days = Math.ceil(left / DAY_MS);
+  return days === 1 ? 'Expires in 1 day' : `Expires in ${days} days`;
 }
 
 const AI_TOOLS: [pattern: RegExp, name: string][] = [

@@ -11,8 +11,9 @@ import { housekeeping } from './migrations/0006-housekeeping';
 import { accountTokens } from './migrations/0007-account-tokens';
 import { writeLimits } from './migrations/0009-write-limits';
 import { paymentReconciliation } from './migrations/0011-payment-reconciliation';
+import { sessionDetails } from './migrations/0008-session-details';
 
-function migrations(engine: Engine): Record<string, Migration> {
+export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '0001-accounts': accounts(engine),
     '0002-projects': projects(engine),
@@ -23,6 +24,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0007-account-tokens': accountTokens(engine),
     '0009-write-limits': writeLimits(engine),
     '0011-payment-reconciliation': paymentReconciliation(engine),
+    '0008-session-details': sessionDetails(engine),
   };
 }
 

@@ -30,6 +30,10 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** A random id that names the session in the API (the token hash never leaves the server). */
+  public_id: string;
+  /** The User-Agent it was started with (first 256 characters), for the list of sessions. */
+  user_agent: string | null;
 }
 
 export type TAccountTokenPurpose = 'password_reset' | 'email_change';
@@ -290,6 +294,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type AccountTokenRow = Selectable<AccountTokensTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type InvitationCodeRow = Selectable<InvitationCodesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectMediaRow = Selectable<ProjectMediaTable>;

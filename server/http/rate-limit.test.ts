@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrottleStore } from './rate-limit';
+import { createThrottleStore, progressiveDelayMs } from './rate-limit';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const rule = () => ({ name: `test-${randomBytes(4).toString('hex')}`, points: 3, durationSeconds: 60 });
@@ -21,6 +21,27 @@ describe('throttles in process memory', () => {
     await expect(throttle.check('5.6.7.8')).resolves.toBeUndefined();
     await throttle.reset('1.2.3.4');
     await expect(throttle.check('1.2.3.4')).resolves.toBeUndefined();
+  });
+});
+
+describe('slowdowns', () => {
+  const slow = { name: 'x', durationSeconds: 60, freeFailures: 5, firstDelayMs: 250, maxDelayMs: 5000 };
+
+  it('waits nothing for the free failures, then doubles from the first delay up to the cap', () => {
+    expect(Array.from({ length: 13 }, (_, failures) => progressiveDelayMs(failures, slow))).toEqual([0, 0, 0, 0, 0, 250, 500, 1000, 2000, 4000, 5000, 5000, 5000]);
+    expect(progressiveDelayMs(1_000_000, slow)).toBe(5000);
+  });
+
+  it('counts failures per key, waits with the sleep it was given, and never refuses', async () => {
+    const waited: number[] = [];
+    const slowdown = createThrottleStore().slowdown({ ...slow, name: rule().name, freeFailures: 2 }, async (ms) => void waited.push(ms));
+    for (let i = 0; i < 4; i += 1) {
+      await slowdown.wait('a');
+      await slowdown.hit('a');
+    }
+    expect(await slowdown.wait('a')).toBe(1000);
+    expect(await slowdown.wait('b')).toBe(0);
+    expect(waited).toEqual([250, 500, 1000]);
   });
 });
 

@@ -19,10 +19,46 @@ export interface TThrottleRule {
   durationSeconds: number;
 }
 
+/**
+ * A slowdown never refuses: past its free failures each answer waits longer, doubling from
+ * firstDelayMs up to maxDelayMs, until the window that the first failure opened ends.
+ */
+export interface TSlowdownRule {
+  name: string;
+  durationSeconds: number;
+  /** Failures within the window answered without waiting. */
+  freeFailures: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface TSlowdown {
+  /** Waits as long as the key's failures so far call for; resolves with how long that was (ms). */
+  wait(key: string): Promise<number>;
+  /** Counts one failure against the key. */
+  hit(key: string): Promise<void>;
+}
+
+export type TSleep = (ms: number) => Promise<void>;
+
+export const realSleep: TSleep = (ms) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+/** The wait before answering, after this many failures: none for the free ones, then doubling to the cap. */
+export function progressiveDelayMs(failures: number, rule: Pick<TSlowdownRule, 'freeFailures' | 'firstDelayMs' | 'maxDelayMs'>): number {
+  if (failures < rule.freeFailures) return 0;
+  // Capped exponent: 2 ** 30 is past any sensible cap already.
+  return Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(30, failures - rule.freeFailures));
+}
+
 export interface TThrottleStore {
   create(rule: TThrottleRule): TThrottle;
+  /** `sleep` waits (tests give one that records and returns at once). */
+  slowdown(rule: TSlowdownRule, sleep?: TSleep): TSlowdown;
   close(): Promise<void>;
 }
+
+/** A slowdown counts failures and never blocks: its limiter's points are never reached. */
+const SLOWDOWN_POINTS = 2 ** 31 - 1;
 
 function throttleOver(limiter: RateLimiterAbstract, points: number): TThrottle {
   return {
@@ -42,21 +78,39 @@ function throttleOver(limiter: RateLimiterAbstract, points: number): TThrottle {
   };
 }
 
+function slowdownOver(limiter: RateLimiterAbstract, rule: TSlowdownRule, sleep: TSleep): TSlowdown {
+  return {
+    async wait(key) {
+      const state = await limiter.get(key);
+      const delay = progressiveDelayMs(state?.consumedPoints ?? 0, rule);
+      if (delay > 0) await sleep(delay);
+      return delay;
+    },
+    async hit(key) {
+      await limiter.penalty(key, 1);
+    },
+  };
+}
+
 export function createThrottleStore(redisUrl?: string): TThrottleStore {
   if (!redisUrl) {
+    const memory = (name: string, points: number, durationSeconds: number) => new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
     return {
-      create: (rule) => throttleOver(new RateLimiterMemory({ keyPrefix: rule.name, points: rule.points, duration: rule.durationSeconds }), rule.points),
+      create: (rule) => throttleOver(memory(rule.name, rule.points, rule.durationSeconds), rule.points),
+      slowdown: (rule, sleep = realSleep) => slowdownOver(memory(rule.name, SLOWDOWN_POINTS, rule.durationSeconds), rule, sleep),
       close: async () => {},
     };
   }
   const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   // Connection problems are retried by ioredis; the memory insurance limiter covers the gap.
   redis.on('error', () => {});
+  const shared = (name: string, points: number, durationSeconds: number) => {
+    const options = { keyPrefix: `rl:${name}`, points, duration: durationSeconds };
+    return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
+  };
   return {
-    create: (rule) => {
-      const options = { keyPrefix: `rl:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
-      return throttleOver(new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) }), rule.points);
-    },
+    create: (rule) => throttleOver(shared(rule.name, rule.points, rule.durationSeconds), rule.points),
+    slowdown: (rule, sleep = realSleep) => slowdownOver(shared(rule.name, SLOWDOWN_POINTS, rule.durationSeconds), rule, sleep),
     close: async () => {
       redis.disconnect();
     },

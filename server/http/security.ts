@@ -126,3 +126,18 @@ export function registerOriginCheck(app: FastifyInstance, options: { publicUrl: 
     }
   });
 }
+
+/**
+ * Whether a GET that changes state (GET /api/logout) is the site's own navigation: typed in or
+ * a link on one of our pages (Sec-Fetch-Site same-origin or none). Browsers without
+ * Sec-Fetch-Site: a Referer of this origin. Anything else — another site, a same-site other
+ * origin, no sign at all — is not.
+ */
+export function isOwnNavigation(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  const referer = request.headers.referer;
+  if (!referer || !URL.canParse(referer)) return false;
+  const origin = new URL(referer).origin;
+  return origin === ownOrigin(request) || origin === new URL(publicUrl).origin;
+}

@@ -29,6 +29,8 @@ export interface TTestApp {
   clock: { now: Date; advance(ms: number): void };
   /** Resolves once the work requests started without waiting for it is done (a reset e-mail queued). */
   settled(): Promise<void>;
+  /** Each wait a slowdown asked for (sign-in, code guessing), in ms: the test app records them instead of waiting. */
+  sleeps: number[];
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   // changed. Its TTL runs on the app's clock: an advance() past it leaves nothing to serve.
   const readCache = createReadCache({ enabled: options.readCache ?? true, ...options.readCacheBus, clock: () => now().getTime() });
   const backgroundWork = createBackgroundWork();
+  const sleeps: number[] = [];
   const app = await buildApp({
     config,
     database,
@@ -126,6 +129,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     readCache,
     backgroundWork,
     logger: false,
+    sleep: async (ms) => void sleeps.push(ms),
     ...(options.throttleStore ? { throttleStore: options.throttleStore } : {}),
     ...(options.onMailQueued ? { onMailQueued: options.onMailQueued } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
@@ -140,6 +144,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     config,
     clock,
     settled: () => backgroundWork.settled(),
+    sleeps,
     async close() {
       await app.close();
       await readCache.close();

@@ -50,6 +50,8 @@ export const ZInvitationCodeItem = z
     usedAt: ZTimestamp.nullable(),
     /** Display name of the member who signed up with it. */
     usedBy: z.string().nullable(),
+    /** When an unused code stops working (INVITE_TTL_DAYS after it was made); null once used. */
+    expiresAt: ZTimestamp.nullable(),
   })
   .meta({ id: 'InvitationCode' });
 export type TInvitationCode = z.output<typeof ZInvitationCodeItem>;

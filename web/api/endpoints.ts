@@ -10,6 +10,7 @@ import type { TInvitationCode, TValidateCodeResponse } from '@shared/schemas/inv
 import type { TJob, TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentResult } from '@shared/schemas/job';
 import type { TUploadResponse } from '@shared/schemas/media';
 import type { TFollowResponse, TLikeResponse, TProject, TProjectRef } from '@shared/schemas/project';
+import type { TEndedSessions, TSession } from '@shared/schemas/session';
 import type { TCurrentUser } from '@shared/schemas/user';
 
 /** Lists paged through headers (PAGE_HEADERS): the path and the type of one item. */
@@ -27,6 +28,8 @@ export interface TPagedLists {
 /** GET answers that are not paged. */
 interface TSingleReads {
   '/api/auth/me': TCurrentUser;
+  /** My live sessions: this one first, then the most recently used. */
+  '/api/auth/sessions': TSession[];
   '/api/projects/random': TProjectRef;
   [path: `/api/projects/${number}`]: TProject;
   [path: `/api/projects/slug/${string}`]: TProject;
@@ -55,6 +58,7 @@ export interface TWrites {
     '/api/auth/password/reset': TCurrentUser;
     '/api/auth/email': TAccepted;
     '/api/auth/email/confirm': TEmailChanged;
+    '/api/auth/sessions/end-others': TEndedSessions;
     '/api/projects': TProject;
     [path: `/api/projects/${number}/like`]: TLikeResponse;
     [path: `/api/users/${number}/follow`]: TFollowResponse;
@@ -74,6 +78,8 @@ export interface TWrites {
   };
   DELETE: {
     '/api/auth/delete-account': null;
+    [path: `/api/auth/sessions/${string}`]: null;
+    [path: `/api/invitation-codes/${number}`]: null;
     [path: `/api/projects/${number}`]: null;
   };
 }

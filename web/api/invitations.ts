@@ -16,6 +16,15 @@ export function useGenerateCodes() {
   });
 }
 
+/** Deletes an unused code of mine (404 for a used one). */
+export function useRevokeCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => sendJson('DELETE', `/api/invitation-codes/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: invitationCodesQuery.queryKey }),
+  });
+}
+
 /** Resolves when the code can be used; rejects with an ApiError (404, 400, 410, …) otherwise. */
 export function validateInvitationCode(code: string) {
   return sendJson('POST', '/api/invitation-codes/validate', { code });

@@ -6,6 +6,7 @@ import { ZCurrentUser } from '../../../shared/schemas/user';
 import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
 import { INVALIDATES_NOTHING, INVALIDATES_SCOPED } from '../../http/public-cache';
+import { isOwnNavigation } from '../../http/security';
 import { clearSessionCookie, MEMBERS_ONLY, requireUser, setSessionCookie } from '../../http/sessions';
 import { signIn, signUp, type TSigninThrottles, type TSignupThrottles } from './accounts.service';
 import { endSession, startSession } from './sessions.service';
@@ -25,7 +26,7 @@ export async function accountRoutes(
     { config: INVALIDATES_SCOPED, schema: { tags, body: ZSignupRequest, response: { 201: ZCurrentUser, ...errorResponses(400, 403, 404, 409, 410, 429) } } },
     async (request, reply) => {
       const user = await signUp(ctx, throttles.signup, request.body, request.ip);
-      setSessionCookie(reply, ctx.config, await startSession(ctx, user.id));
+      setSessionCookie(reply, ctx.config, await startSession(ctx, user.id, request.headers['user-agent']));
       return reply.code(201).send(toCurrentUser(user));
     },
   );
@@ -34,7 +35,7 @@ export async function accountRoutes(
     const user = await signIn(ctx, throttles.signin, request.body, request.ip);
     // A new token at every sign-in: a token planted before sign-in is never promoted.
     if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
-    setSessionCookie(reply, ctx.config, await startSession(ctx, user.id));
+    setSessionCookie(reply, ctx.config, await startSession(ctx, user.id, request.headers['user-agent']));
     return toCurrentUser(user);
   });
 
@@ -53,9 +54,13 @@ export async function accountRoutes(
 
   // Old full-page endpoints (SPEC §2): linked from the mobile header and the like redirect.
   api.get('/api/login', { schema: { tags, response: { 302: ZRedirect } } }, async (_request, reply) => reply.redirect('/login'));
+  // A GET that signs out, so only our own pages' links (or the address bar) may use it: a link
+  // or image on another site lands on the home page still signed in. POST /api/auth/signout is the way for scripts.
   api.get('/api/logout', { schema: { tags, response: { 302: ZRedirect } } }, async (request, reply) => {
-    if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
-    clearSessionCookie(reply, ctx.config);
+    if (isOwnNavigation(request, ctx.config.publicUrl)) {
+      if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
+      clearSessionCookie(reply, ctx.config);
+    }
     return reply.redirect('/');
   });
 }

@@ -8,10 +8,10 @@ import { inTransaction, invalidateAfterCommit, type TContext } from '../../conte
 import { isUniqueViolation } from '../../db/connect';
 import type { UserRow, UserUpdate } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { TThrottle } from '../../http/rate-limit';
+import type { TSlowdown, TThrottle } from '../../http/rate-limit';
 import { changedByNewMember } from '../../lib/cache-tags';
 import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } from './invitation-codes.repo';
-import { unusableCodeError } from './invitations.service';
+import { beforeCodeGuess, codeAlreadyUsed, codesExpiredBefore, countWrongCode, unusableCodeError, type TCodeGuessThrottles } from './invitations.service';
 import { assertPasswordAllowed } from './password-policy';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { memberName, toPublicUser } from './user.presenter';
@@ -19,17 +19,26 @@ import { countUsers, deleteUser, findUserByEmail, findUserById, findUserNames, f
 
 export const SIGNIN_FAILED = 'Invalid email or password';
 
-/** Per IP: many members may share one; per account: a password cannot be guessed online. */
+/** Per IP: many members may share one. */
 export const SIGNIN_IP_RULE = { name: 'signin-ip', points: 30, durationSeconds: 15 * 60 };
-export const SIGNIN_ACCOUNT_RULE = { name: 'signin-account', points: 8, durationSeconds: 15 * 60 };
+/** Per account from one IP: a password cannot be guessed online, and failures elsewhere never block the owner's own address. */
+export const SIGNIN_ACCOUNT_IP_RULE = { name: 'signin-account-ip', points: 8, durationSeconds: 15 * 60 };
+/** Per account from every address: never a block, only a wait before each answer (none for 5 failures, then 250 ms doubling to 5 s). */
+export const SIGNIN_ACCOUNT_SLOWDOWN = { name: 'signin-account-slow', durationSeconds: 15 * 60, freeFailures: 5, firstDelayMs: 250, maxDelayMs: 5000 };
+/** Sign-ups that fail once the code is known good (an e-mail already taken), per IP and per code: one code tests a handful of e-mails. */
+export const SIGNUP_IP_RULE = { name: 'signup-ip', points: 5, durationSeconds: 60 * 60 };
+export const SIGNUP_CODE_RULE = { name: 'signup-code', points: 5, durationSeconds: 60 * 60 };
 
 export interface TSignupThrottles {
-  codeGuesses: TThrottle;
+  codeGuesses: TCodeGuessThrottles;
+  perIp: TThrottle;
+  perCode: TThrottle;
 }
 
 export interface TSigninThrottles {
   perIp: TThrottle;
-  perAccount: TThrottle;
+  perAccountAndIp: TThrottle;
+  perAccount: TSlowdown;
 }
 
 /**
@@ -37,7 +46,9 @@ export interface TSigninThrottles {
  * conditional update, so of any number of concurrent sign-ups exactly one gets it.
  */
 export async function signUp(ctx: TContext, throttles: TSignupThrottles, input: TSignupRequest, ip: string): Promise<UserRow> {
-  await throttles.codeGuesses.check(ip);
+  await throttles.perIp.check(ip);
+  await throttles.perCode.check(input.invitationCode);
+  await beforeCodeGuess(throttles.codeGuesses, ip);
   await assertPasswordAllowed(input.password, { email: input.email, firstName: input.firstName, lastName: input.lastName }, 'password');
   // Hash outside the transaction: it is the slow part and must not hold the write lock.
   const passwordHash = await hashPassword(input.password);
@@ -45,8 +56,10 @@ export async function signUp(ctx: TContext, throttles: TSignupThrottles, input: 
     return await inTransaction(ctx, async (tx) => {
       const { db } = tx;
       const now = ctx.now();
-      const code = await claimCode(db, input.invitationCode, now);
-      if (!code) throw unusableCodeError(await findCode(db, input.invitationCode));
+      const expiredBefore = codesExpiredBefore(ctx);
+      const code = await claimCode(db, input.invitationCode, now, expiredBefore);
+      // Usable when read but claimed by another sign-up in between: used.
+      if (!code) throw unusableCodeError(await findCode(db, input.invitationCode), expiredBefore) ?? codeAlreadyUsed();
       const user = await insertUser(db, {
         email: input.email,
         password_hash: passwordHash,
@@ -62,23 +75,34 @@ export async function signUp(ctx: TContext, throttles: TSignupThrottles, input: 
       return user;
     });
   } catch (error) {
-    if (error instanceof AppError && (error.status === 404 || error.status === 410)) await throttles.codeGuesses.hit(ip);
-    if (isUniqueViolation(error)) throw new AppError(409, 'An account with this email already exists');
+    if (error instanceof AppError && (error.status === 404 || error.status === 410)) await countWrongCode(throttles.codeGuesses, ip, true);
+    if (isUniqueViolation(error)) {
+      // The code was good: this attempt tested an e-mail, and counts against the address and the code.
+      await Promise.all([throttles.perIp.hit(ip), throttles.perCode.hit(input.invitationCode)]);
+      throw new AppError(409, 'An account with this email already exists');
+    }
     throw error;
   }
 }
 
-/** One answer for an unknown e-mail and a wrong password, in the same time. */
+/**
+ * One answer for an unknown e-mail and a wrong password, in the same time. Failures block an
+ * address (30) and an account from one address (8); failures from everywhere only slow the
+ * account's answers down, right password or not, so nobody can lock the owner out.
+ */
 export async function signIn(ctx: TContext, throttles: TSigninThrottles, input: TSigninRequest, ip: string): Promise<UserRow> {
+  // The address first: it holds no '|', so no e-mail can make another pair's key.
+  const accountAndIp = `${ip}|${input.email}`;
   await throttles.perIp.check(ip);
-  await throttles.perAccount.check(input.email);
+  await throttles.perAccountAndIp.check(accountAndIp);
+  await throttles.perAccount.wait(input.email);
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid) {
-    await Promise.all([throttles.perIp.hit(ip), throttles.perAccount.hit(input.email)]);
+    await Promise.all([throttles.perIp.hit(ip), throttles.perAccountAndIp.hit(accountAndIp), throttles.perAccount.hit(input.email)]);
     throw new AppError(401, SIGNIN_FAILED);
   }
-  await throttles.perAccount.reset(input.email);
+  await throttles.perAccountAndIp.reset(accountAndIp);
   return user;
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, countRows, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildCode, buildUser, cookieFor, FACTORY_PASSWORD, sessionCookieFrom, signupBody } from '../../test/factories';
-import { SIGNIN_FAILED } from './accounts.service';
+import { SIGNIN_ACCOUNT_IP_RULE, SIGNIN_FAILED, SIGNUP_CODE_RULE } from './accounts.service';
 import { hashSessionToken } from './session-tokens';
 
 describe.each(ENGINES)('auth on %s', (engine) => {
@@ -96,6 +96,34 @@ describe.each(ENGINES)('auth on %s', (engine) => {
       const row = await t.ctx.db.selectFrom('invitation_codes').selectAll().where('id', '=', code.id).executeTakeFirstOrThrow();
       expect(row.used_at).toBeNull();
     });
+
+    const signup = (body: Record<string, unknown>, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress });
+
+    it('lets one code test at most 5 e-mails for membership, from any number of addresses', async () => {
+      const members = await Promise.all(Array.from({ length: SIGNUP_CODE_RULE.points + 1 }, () => buildUser(t.ctx)));
+      const code = await buildCode(t.ctx);
+      for (const [i, member] of members.slice(0, SIGNUP_CODE_RULE.points).entries()) {
+        const taken = await signup(signupBody(code.code, { email: member.email }), `203.0.113.${i + 1}`);
+        expect([taken.statusCode, taken.json()]).toEqual([409, { message: 'An account with this email already exists' }]);
+      }
+      const blocked = await signup(signupBody(code.code, { email: members.at(-1)!.email }), '203.0.113.99');
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Even a new e-mail waits with that code; another code works from the same address.
+      expect((await signup(signupBody(code.code), '203.0.113.99')).statusCode).toBe(429);
+      expect((await signup(signupBody((await buildCode(t.ctx)).code), '203.0.113.99')).statusCode).toBe(201);
+    });
+
+    it('lets one address test at most 5 e-mails for membership, whatever codes it holds', async () => {
+      const members = await Promise.all(Array.from({ length: SIGNUP_CODE_RULE.points + 1 }, () => buildUser(t.ctx)));
+      for (const member of members.slice(0, SIGNUP_CODE_RULE.points)) {
+        expect((await signup(signupBody((await buildCode(t.ctx)).code, { email: member.email }), '203.0.113.50')).statusCode).toBe(409);
+      }
+      const code = await buildCode(t.ctx);
+      expect((await signup(signupBody(code.code, { email: members.at(-1)!.email }), '203.0.113.50')).statusCode).toBe(429);
+      expect((await signup(signupBody(code.code), '203.0.113.50')).statusCode).toBe(429);
+      expect((await signup(signupBody(code.code), '203.0.113.51')).statusCode).toBe(201);
+    });
   });
 
   describe('sign-in', () => {
@@ -134,17 +162,49 @@ describe.each(ENGINES)('auth on %s', (engine) => {
       expect(old.statusCode).toBe(401);
     });
 
-    it('throttles repeated failures for one account with 429 and Retry-After', async () => {
+    const signin = (email: string, password: string, remoteAddress = '198.51.100.1') => t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, remoteAddress });
+
+    it('blocks an account from one address after 8 failures with 429 and Retry-After, and only from that address', async () => {
       await buildUser(t.ctx, { email: 'target@example.com' });
-      let last = null;
-      for (let i = 0; i < 9; i += 1) {
-        last = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'target@example.com', password: `guess-${i}-xx` } });
-      }
-      expect(last!.statusCode).toBe(429);
-      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-      // Even the right password waits: the throttle is checked first.
-      const right = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'target@example.com', password: FACTORY_PASSWORD } });
-      expect(right.statusCode).toBe(429);
+      const statuses = [];
+      for (let i = 0; i < SIGNIN_ACCOUNT_IP_RULE.points; i += 1) statuses.push((await signin('target@example.com', `guess-${i}-xx`, '203.0.113.9')).statusCode);
+      expect(statuses).toEqual(Array(SIGNIN_ACCOUNT_IP_RULE.points).fill(401));
+      const blocked = await signin('target@example.com', `guess-again`, '203.0.113.9');
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Even the right password, from that address: the pair is checked first.
+      expect((await signin('target@example.com', FACTORY_PASSWORD, '203.0.113.9')).statusCode).toBe(429);
+      // The owner's own address is another pair.
+      expect((await signin('target@example.com', FACTORY_PASSWORD, '198.51.100.77')).statusCode).toBe(200);
+    });
+
+    it('never locks the owner out: after 8 wrong passwords from other addresses the right one from theirs signs in, only slowed down', async () => {
+      await buildUser(t.ctx, { email: 'owner@example.com' });
+      for (let i = 0; i < 8; i += 1) expect((await signin('owner@example.com', `guess-${i}-xx`, `203.0.113.${i + 10}`)).statusCode).toBe(401);
+      const owner = await signin('owner@example.com', FACTORY_PASSWORD, '198.51.100.5');
+      expect(owner.statusCode).toBe(200);
+      // No wait for the first 5 failures, then 250 ms doubling: before the 6th, 7th, 8th attempt and the owner's.
+      expect(t.sleeps).toEqual([250, 500, 1000, 2000]);
+    });
+
+    it('slows every answer for an account under attack alike, right or wrong password, known or unknown e-mail', async () => {
+      await buildUser(t.ctx, { email: 'busy@example.com' });
+      for (let i = 0; i < 6; i += 1) await signin('busy@example.com', `guess-${i}-xx`, `203.0.113.${i + 10}`);
+      for (let i = 0; i < 6; i += 1) await signin('nobody@example.com', `guess-${i}-xx`, `203.0.113.${i + 10}`);
+      expect(t.sleeps).toEqual([250, 250]);
+      t.sleeps.length = 0;
+      expect((await signin('busy@example.com', 'still-wrong', '198.51.100.5')).statusCode).toBe(401);
+      expect((await signin('nobody@example.com', 'still-wrong', '198.51.100.5')).statusCode).toBe(401);
+      expect(t.sleeps).toEqual([500, 500]);
+    });
+
+    it('forgets the failures of an account from an address once the right password comes from it', async () => {
+      await buildUser(t.ctx, { email: 'forgetful@example.com' });
+      const points = SIGNIN_ACCOUNT_IP_RULE.points;
+      for (let i = 0; i < points - 1; i += 1) expect((await signin('forgetful@example.com', `typo-${i}-xx`)).statusCode).toBe(401);
+      expect((await signin('forgetful@example.com', FACTORY_PASSWORD)).statusCode).toBe(200);
+      for (let i = 0; i < points - 1; i += 1) expect((await signin('forgetful@example.com', `typo-${i}-yy`)).statusCode).toBe(401);
+      expect((await signin('forgetful@example.com', FACTORY_PASSWORD)).statusCode).toBe(200);
     });
 
     it('throttles many failures from one IP across accounts', async () => {
@@ -208,15 +268,46 @@ describe.each(ENGINES)('auth on %s', (engine) => {
   });
 
   describe('old full-page endpoints', () => {
-    it('redirects the old full-page endpoints', async () => {
-      const user = await buildUser(t.ctx);
-      const cookie = await cookieFor(t.ctx, user);
+    const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const logout = (cookie: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, ...headers } });
+
+    it('redirects /api/login to the sign-in page', async () => {
       const login = await t.app.inject({ method: 'GET', url: '/api/login' });
       expect(login.statusCode).toBe(302);
       expect(login.headers.location).toBe('/login');
-      const logout = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
-      expect(logout.headers.location).toBe('/');
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    });
+
+    it('signs out on GET /api/logout from our own pages or the address bar (Sec-Fetch-Site same-origin or none)', async () => {
+      const user = await buildUser(t.ctx);
+      for (const site of ['same-origin', 'none']) {
+        const cookie = await cookieFor(t.ctx, user);
+        const response = await logout(cookie, { 'sec-fetch-site': site });
+        expect([response.statusCode, response.headers.location]).toEqual([302, '/']);
+        expect(String(response.headers['set-cookie'])).toMatch(/^sid=;/);
+        expect((await me(cookie)).statusCode).toBe(401);
+      }
+    });
+
+    it('keeps the session on a GET /api/logout from another site or another origin of the same site, and redirects home', async () => {
+      const user = await buildUser(t.ctx);
+      const cookie = await cookieFor(t.ctx, user);
+      for (const site of ['cross-site', 'same-site']) {
+        const response = await logout(cookie, { 'sec-fetch-site': site, referer: 'https://evil.example/page' });
+        expect([response.statusCode, response.headers.location]).toEqual([302, '/']);
+        expect(response.headers['set-cookie']).toBeUndefined();
+        expect((await me(cookie)).statusCode).toBe(200);
+      }
+    });
+
+    it('without Sec-Fetch-Site (older browsers) signs out only with a Referer of this site', async () => {
+      const user = await buildUser(t.ctx);
+      const cookie = await cookieFor(t.ctx, user);
+      for (const headers of [{}, { referer: 'https://evil.example/' }, { referer: 'not a url' }] as Record<string, string>[]) {
+        expect((await logout(cookie, headers)).headers.location).toBe('/');
+        expect((await me(cookie)).statusCode).toBe(200);
+      }
+      expect((await logout(cookie, { referer: `${t.config.publicUrl}/profile` })).headers.location).toBe('/');
+      expect((await me(cookie)).statusCode).toBe(401);
     });
   });
 });

@@ -8,9 +8,17 @@ export function findCode(db: Db, code: string): Promise<InvitationCodeRow | unde
   return db.selectFrom('invitation_codes').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
-/** The oldest operator code nobody has used yet. */
-export function findUnusedOperatorCode(db: Db): Promise<{ code: string } | undefined> {
-  return db.selectFrom('invitation_codes').select('code').where('owner_id', 'is', null).where('used_at', 'is', null).orderBy('id').limit(1).executeTakeFirst();
+/** The oldest operator code nobody has used yet that has not expired. */
+export function findUnusedOperatorCode(db: Db, expiredBefore: Date): Promise<{ code: string } | undefined> {
+  return db
+    .selectFrom('invitation_codes')
+    .select('code')
+    .where('owner_id', 'is', null)
+    .where('used_at', 'is', null)
+    .where('created_at', '>', expiredBefore.toISOString())
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Inserts `count` fresh codes for an owner (null: operator codes). */
@@ -25,12 +33,13 @@ export async function insertCodes(db: Db, ownerId: number | null, count: number,
  * Marks the code used if, and only if, nobody has used it yet. The WHERE clause makes
  * this the single point of truth under concurrency: exactly one caller gets a row back.
  */
-export function claimCode(db: Db, code: string, now: Date): Promise<InvitationCodeRow | undefined> {
+export function claimCode(db: Db, code: string, now: Date, expiredBefore: Date): Promise<InvitationCodeRow | undefined> {
   return db
     .updateTable('invitation_codes')
     .set({ used_at: now.toISOString() })
     .where('code', '=', code)
     .where('used_at', 'is', null)
+    .where('created_at', '>', expiredBefore.toISOString())
     .returningAll()
     .executeTakeFirst();
 }
@@ -39,18 +48,25 @@ export async function setCodeUser(db: Db, codeId: number, userId: number): Promi
   await db.updateTable('invitation_codes').set({ used_by: userId }).where('id', '=', codeId).execute();
 }
 
-export async function countCodesOwnedBy(db: Db, ownerId: number): Promise<number> {
+/** Codes the member holds: used ones, and unused ones that have not expired (invitation_codes_owner_idx). */
+export async function countCodesOwnedBy(db: Db, ownerId: number, expiredBefore: Date): Promise<number> {
   const row = await db
     .selectFrom('invitation_codes')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('owner_id', '=', ownerId)
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('created_at', '>', expiredBefore.toISOString())]))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-/** A member's codes, newest first, with who used each (bounded by INVITES_PER_USER). */
-export function listCodesOwnedBy(db: Db, ownerId: number, limit: number) {
-  return db
+/**
+ * A member's codes, newest first, with who used each: those they hold (used, or unused and not
+ * expired: at most `held`, their allowance) and the newest `expired` of their expired unused ones,
+ * so an expired code never pushes a used one off the list (invitation_codes_owner_idx, both).
+ */
+export async function listCodesOwnedBy(db: Db, ownerId: number, expiredBefore: Date, limits: { held: number; expired: number }) {
+  const cutoff = expiredBefore.toISOString();
+  const codes = db
     .selectFrom('invitation_codes')
     .leftJoin('users', 'users.id', 'invitation_codes.used_by')
     .select([
@@ -63,9 +79,18 @@ export function listCodesOwnedBy(db: Db, ownerId: number, limit: number) {
     ])
     .where('invitation_codes.owner_id', '=', ownerId)
     .orderBy('invitation_codes.created_at', 'desc')
-    .orderBy('invitation_codes.id', 'desc')
-    .limit(limit)
-    .execute();
+    .orderBy('invitation_codes.id', 'desc');
+  const [held, expired] = await Promise.all([
+    codes.where((eb) => eb.or([eb('invitation_codes.used_at', 'is not', null), eb('invitation_codes.created_at', '>', cutoff)])).limit(limits.held).execute(),
+    codes.where('invitation_codes.used_at', 'is', null).where('invitation_codes.created_at', '<=', cutoff).limit(limits.expired).execute(),
+  ]);
+  return [...held, ...expired].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+}
+
+/** Deletes the member's code if nobody has used it; whether it did. */
+export async function deleteUnusedCode(db: Db, ownerId: number, codeId: number): Promise<boolean> {
+  const result = await db.deleteFrom('invitation_codes').where('id', '=', codeId).where('owner_id', '=', ownerId).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Unused codes leave with their owner; used ones stay as the record of who invited whom. */

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INVITE_CODE_ALPHABET } from '../../../shared/constants';
+import { DAY_MS, INVITE_CODE_ALPHABET } from '../../../shared/constants';
+import { loadConfig } from '../../config';
 import { buildTestApp, countRows, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildCode, buildUser, cookieFor, sessionCookieFrom, signupBody } from '../../test/factories';
 import { newInvitationCode } from './invitation-code';
-import { CODE_GUESS_RULE } from './invitations.service';
+import { CODE_GUESS_RULE, CODE_GUESS_SLOWDOWN } from './invitations.service';
 import { ensureOperatorCode } from './operator-code';
 
 describe('invitation code generator', () => {
@@ -139,5 +140,111 @@ describe.each(ENGINES)('invitation codes on %s', (engine) => {
     expect(await ensureOperatorCode(t.ctx)).toBe(first);
     await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(first!) });
     expect(await ensureOperatorCode(t.ctx)).toBeNull();
+  });
+
+  describe('expiry', () => {
+    const validate = (code: string, remoteAddress = '198.51.100.1') => t.app.inject({ method: 'POST', url: '/api/invitation-codes/validate', payload: { code }, remoteAddress });
+
+    it('refuses a code 30 days after it was made with 410, on validation and sign-up, and creates no account', async () => {
+      const code = await buildCode(t.ctx);
+      t.clock.advance(29 * DAY_MS);
+      expect((await validate(code.code)).statusCode).toBe(200);
+      t.clock.advance(DAY_MS);
+      const expired = await validate(code.code);
+      expect([expired.statusCode, expired.json()]).toEqual([410, { message: 'This invitation code has expired' }]);
+      const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(code.code) });
+      expect([signup.statusCode, signup.json()]).toEqual([410, { message: 'This invitation code has expired' }]);
+      expect(await countRows(t.ctx, 'users')).toBe(0);
+    });
+
+    it('follows INVITE_TTL_DAYS (30 by default, a whole number of days from 1)', async () => {
+      expect(loadConfig({}).inviteTtlDays).toBe(30);
+      expect(() => loadConfig({ INVITE_TTL_DAYS: '0' })).toThrow(/^Invalid configuration: INVITE_TTL_DAYS /);
+      expect(() => loadConfig({ INVITE_TTL_DAYS: 'a month' })).toThrow(/INVITE_TTL_DAYS/);
+      const short = await buildTestApp(engine, { env: { INVITE_TTL_DAYS: '2' } });
+      try {
+        const code = await buildCode(short.ctx);
+        short.clock.advance(DAY_MS);
+        expect((await short.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(code.code) })).statusCode).toBe(201);
+        const later = await buildCode(short.ctx);
+        short.clock.advance(2 * DAY_MS);
+        expect((await short.app.inject({ method: 'POST', url: '/api/invitation-codes/validate', payload: { code: later.code } })).statusCode).toBe(410);
+      } finally {
+        await short.close();
+      }
+    });
+
+    it('says when each unused code expires, and frees the allowance of expired unused ones', async () => {
+      const { cookie: firstCookie, user } = await signUpMember();
+      const codes = (await t.app.inject({ method: 'GET', url: '/api/invitation-codes', headers: { cookie: firstCookie } })).json();
+      for (const code of codes) expect(Date.parse(code.expiresAt) - Date.parse(code.createdAt)).toBe(30 * DAY_MS);
+      await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(codes[0].code) });
+      t.clock.advance(30 * DAY_MS);
+      // That session has gone idle meanwhile: the member signs in again.
+      const cookie = await cookieFor(t.ctx, await t.ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow());
+      const generated = await t.app.inject({ method: 'POST', url: '/api/invitation-codes/generate', headers: { cookie }, payload: { count: 3 } });
+      expect(generated.statusCode).toBe(201);
+      // The used code still counts: two fresh ones for the two that expired.
+      expect(generated.json()).toHaveLength(2);
+      // All of them listed: the used one, the two fresh ones, and the two expired ones (to revoke).
+      const after: { code: string; isUsed: string; expiresAt: string | null }[] = (await t.app.inject({ method: 'GET', url: '/api/invitation-codes', headers: { cookie } })).json();
+      expect(after).toHaveLength(5);
+      expect(after.find((code) => code.code === codes[0].code)).toMatchObject({ isUsed: 'true', expiresAt: null });
+      const now = t.ctx.now().getTime();
+      expect(after.filter((code) => code.expiresAt !== null && Date.parse(code.expiresAt) <= now).map((code) => code.code).sort()).toEqual([codes[1].code, codes[2].code].sort());
+      expect(after.slice(0, 2).map((code) => code.code).sort()).toEqual(generated.json().map((code: { code: string }) => code.code).sort());
+    });
+
+    it('replaces an expired operator code on an empty site', async () => {
+      const first = await ensureOperatorCode(t.ctx);
+      t.clock.advance(30 * DAY_MS);
+      const second = await ensureOperatorCode(t.ctx);
+      expect(second).not.toBe(first);
+      expect((await validate(second!)).statusCode).toBe(200);
+    });
+  });
+
+  describe('revoking', () => {
+    const revoke = (id: number, cookie?: string) => t.app.inject({ method: 'DELETE', url: `/api/invitation-codes/${id}`, headers: cookie ? { cookie } : {} });
+
+    it('deletes an unused code of mine, which then no longer works and frees its place', async () => {
+      const { cookie } = await signUpMember();
+      const [code] = (await t.app.inject({ method: 'GET', url: '/api/invitation-codes', headers: { cookie } })).json();
+      expect((await revoke(code.id, cookie)).statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'POST', url: '/api/invitation-codes/validate', payload: { code: code.code } })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/api/invitation-codes', headers: { cookie } })).json()).toHaveLength(2);
+      const generated = await t.app.inject({ method: 'POST', url: '/api/invitation-codes/generate', headers: { cookie }, payload: { count: 3 } });
+      expect(generated.json()).toHaveLength(1);
+    });
+
+    it("answers 404 for a used code, another member's code and an unknown id, and 401 signed out", async () => {
+      const { cookie } = await signUpMember();
+      const [used, unused] = (await t.app.inject({ method: 'GET', url: '/api/invitation-codes', headers: { cookie } })).json();
+      await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(used.code) });
+      const stranger = await cookieFor(t.ctx, await buildUser(t.ctx));
+      const codesBefore = await countRows(t.ctx, 'invitation_codes');
+      for (const response of [await revoke(used.id, cookie), await revoke(unused.id, stranger), await revoke(2_147_483_647, cookie)]) {
+        expect([response.statusCode, response.json()]).toEqual([404, { message: 'Invitation code not found' }]);
+      }
+      expect((await revoke(unused.id)).statusCode).toBe(401);
+      expect(await countRows(t.ctx, 'invitation_codes')).toBe(codesBefore);
+    });
+  });
+
+  it('slows down guesses from every address together once there have been more than 100, and refuses none', async () => {
+    const real = await buildCode(t.ctx);
+    const guess = (code: string, i: number) => t.app.inject({ method: 'POST', url: '/api/invitation-codes/validate', payload: { code }, remoteAddress: `10.${Math.floor(i / 250)}.${i % 250}.1` });
+    // Malformed codes are not guesses at a code: they count per address only.
+    for (let i = 0; i < 20; i += 1) expect((await guess('not a code', 1000 + i)).statusCode).toBe(400);
+    for (let i = 0; i < CODE_GUESS_SLOWDOWN.freeFailures; i += 1) expect((await guess(`ZZZZZZ${String(i).padStart(4, '0')}`, i)).statusCode).toBe(404);
+    expect(t.sleeps).toEqual([]);
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await guess(`YYYYYY${String(i).padStart(4, '0')}`, 500 + i)).statusCode);
+    expect(statuses).toEqual(Array(6).fill(404));
+    expect(t.sleeps).toEqual([250, 500, 1000, 2000, 4000, 5000]);
+    // The right code still works, only slowly; sign-up waits alike.
+    expect((await guess(real.code, 900)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(real.code), remoteAddress: '10.99.0.1' })).statusCode).toBe(201);
+    expect(t.sleeps.slice(6)).toEqual([5000, 5000]);
   });
 });

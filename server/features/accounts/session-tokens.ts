@@ -9,3 +9,8 @@ export function newSessionToken(): { token: string; tokenHash: string } {
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** 128 random bits naming a session in the API; unlike the token it signs nobody in. */
+export function newSessionPublicId(): string {
+  return randomBytes(16).toString('base64url');
+}

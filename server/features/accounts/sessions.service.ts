@@ -1,10 +1,24 @@
 // Cookie sessions: the cookie holds a random token, the database only its SHA-256. A session
 // ends after an idle period and, however much it is used, at an absolute expiry.
+import { MAX_SESSIONS_PER_MEMBER, SESSION_USER_AGENT_MAX } from '../../../shared/constants';
+import type { TSession } from '../../../shared/schemas/session';
 import type { TContext } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
-import { hashSessionToken, newSessionToken } from './session-tokens';
-import { deleteSession, deleteSessionsEndedBy, deleteSessionsOfUser, findLiveSession, insertSession, touchSession } from './sessions.repo';
+import { toSession } from './session.presenter';
+import { hashSessionToken, newSessionPublicId, newSessionToken } from './session-tokens';
+import {
+  deleteSession,
+  deleteSessionOfUser,
+  deleteSessionsBeyond,
+  deleteSessionsEndedBy,
+  deleteSessionsOfUser,
+  findLiveSession,
+  insertSession,
+  listLiveSessionsOfUser,
+  touchSession,
+} from './sessions.repo';
 
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
@@ -18,19 +32,39 @@ export interface TNewSession {
   expiresAt: Date;
 }
 
-export async function startSession(ctx: TContext, userId: number): Promise<TNewSession> {
+/**
+ * A new session for the member, noting the browser's User-Agent for their list of sessions. A
+ * member holds at most MAX_SESSIONS_PER_MEMBER: the least recently used beyond that end.
+ */
+export async function startSession(ctx: TContext, userId: number, userAgent?: string): Promise<TNewSession> {
   const { token, tokenHash } = newSessionToken();
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + ctx.config.session.absoluteMs);
-  await insertSession(ctx.db, { tokenHash, userId, now, expiresAt });
+  await insertSession(ctx.db, { tokenHash, publicId: newSessionPublicId(), userId, userAgent: userAgent?.slice(0, SESSION_USER_AGENT_MAX) || null, now, expiresAt });
+  await deleteSessionsBeyond(ctx.db, userId, MAX_SESSIONS_PER_MEMBER);
   return { token, expiresAt };
+}
+
+/** The member's live sessions: the one of this request first (marked current), then the others, most recently used first. */
+export async function listSessions(ctx: TContext, userId: number, currentTokenHash: string | null): Promise<TSession[]> {
+  const now = ctx.now();
+  const rows = await listLiveSessionsOfUser(ctx.db, userId, { now, idleSince: new Date(now.getTime() - ctx.config.session.idleMs) }, MAX_SESSIONS_PER_MEMBER);
+  const sessions = rows.map((row) => toSession(row, currentTokenHash));
+  return [...sessions.filter((session) => session.current), ...sessions.filter((session) => !session.current)];
+}
+
+/** Ends one of the member's own sessions by its public id (404 for any other); the token hash it had. */
+export async function endSessionOf(ctx: TContext, userId: number, publicId: string): Promise<string> {
+  const tokenHash = await deleteSessionOfUser(ctx.db, userId, publicId);
+  if (tokenHash === undefined) throw new AppError(404, 'Session not found');
+  return tokenHash;
 }
 
 export async function endSession(ctx: TContext, tokenHash: string): Promise<void> {
   await deleteSession(ctx.db, tokenHash);
 }
 
-/** Ends every session of the member except the one kept (the caller's own); how many ended. */
+/** Ends every session of the member, but the one with this token hash when given (the caller's own); how many ended. */
 export function endSessionsOf(ctx: Pick<TContext, 'db'>, userId: number, keepTokenHash?: string): Promise<number> {
   return deleteSessionsOfUser(ctx.db, userId, keepTokenHash);
 }

@@ -1,6 +1,11 @@
-import { Check, Copy, Link2 } from 'lucide-react';
-import { longDate } from '@shared/format';
+import { Check, Copy, Link2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { expiryLabel, longDate } from '@shared/format';
 import type { TInvitationCode } from '@shared/schemas/invitation';
+import { serverMessage } from '@/api/api-error';
+import { useRevokeCode } from '@/api/invitations';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 
@@ -16,30 +21,85 @@ function inviteLink(code: string): string {
   return `${window.location.origin}/signup?code=${encodeURIComponent(code)}`;
 }
 
+/** Whether an unused code has passed its expiry (INVITE_TTL_DAYS after it was made). */
+export function isExpired(code: TInvitationCode, now: Date = new Date()): boolean {
+  return code.expiresAt !== null && Date.parse(code.expiresAt) <= now.getTime();
+}
+
 export function AvailableCodeRow({ code, copiedKey, onCopy }: AvailableCodeRowProps) {
   const codeCopied = copiedKey === `${code.code}:code`;
   const linkCopied = copiedKey === `${code.code}:link`;
+  const expired = isExpired(code);
   return (
-    <li className="flex items-center gap-3 rounded-xl border border-zinc-200 bg-white p-4">
-      <span className="font-mono text-base font-semibold tracking-wider">{code.code}</span>
+    <li className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-zinc-200 p-4 ${expired ? 'bg-zinc-50' : 'bg-white'}`}>
+      <span className="flex flex-col">
+        <span className={`font-mono text-base font-semibold tracking-wider ${expired ? 'text-zinc-500' : ''}`}>{code.code}</span>
+        {code.expiresAt && <span className={`text-[13px] ${expired ? 'font-medium text-red-700' : 'text-zinc-600'}`}>{expiryLabel(code.expiresAt)}</span>}
+      </span>
       <span className="ml-auto flex items-center gap-1">
-        <Tooltip content={codeCopied ? 'Copied!' : 'Copy code'}>
-          <Button variant="ghost" size="icon" aria-label={codeCopied ? `Copied code ${code.code}` : `Copy code ${code.code}`} onClick={() => onCopy(`${code.code}:code`, code.code)}>
-            {codeCopied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
-          </Button>
-        </Tooltip>
-        <Tooltip content={linkCopied ? 'Copied!' : 'Copy invite link'}>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={linkCopied ? `Copied invite link for ${code.code}` : `Copy invite link for ${code.code}`}
-            onClick={() => onCopy(`${code.code}:link`, inviteLink(code.code))}
-          >
-            {linkCopied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden /> : <Link2 className="h-4 w-4" aria-hidden />}
-          </Button>
-        </Tooltip>
+        {!expired && (
+          <>
+            <Tooltip content={codeCopied ? 'Copied!' : 'Copy code'}>
+              <Button variant="ghost" size="icon" aria-label={codeCopied ? `Copied code ${code.code}` : `Copy code ${code.code}`} onClick={() => onCopy(`${code.code}:code`, code.code)}>
+                {codeCopied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+              </Button>
+            </Tooltip>
+            <Tooltip content={linkCopied ? 'Copied!' : 'Copy invite link'}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={linkCopied ? `Copied invite link for ${code.code}` : `Copy invite link for ${code.code}`}
+                onClick={() => onCopy(`${code.code}:link`, inviteLink(code.code))}
+              >
+                {linkCopied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden /> : <Link2 className="h-4 w-4" aria-hidden />}
+              </Button>
+            </Tooltip>
+          </>
+        )}
+        <RevokeCodeButton code={code} />
       </span>
     </li>
+  );
+}
+
+/** 'Revoke', after a confirmation: the code stops working and frees its place in the allowance. */
+function RevokeCodeButton({ code }: { code: TInvitationCode }) {
+  const [open, setOpen] = useState(false);
+  const revoke = useRevokeCode();
+
+  function confirm() {
+    revoke.mutate(code.id, {
+      onSuccess: () => {
+        setOpen(false);
+        toast('Code revoked', { description: `${code.code} no longer works.` });
+      },
+      onError: (error) => toast.error('Error', { description: serverMessage(error, 'Failed to revoke the code') }),
+    });
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => (revoke.isPending ? undefined : setOpen(next))}>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={`Revoke code ${code.code}`}>
+          <Trash2 className="h-4 w-4" aria-hidden />
+          Revoke
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Revoke code {code.code}?</AlertDialogTitle>
+        <AlertDialogDescription>Nobody will be able to sign up with it. You can generate a new code in its place.</AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="outline" disabled={revoke.isPending}>
+              Cancel
+            </Button>
+          </AlertDialogCancel>
+          <Button variant="destructive" busy={revoke.isPending} onClick={confirm}>
+            Revoke
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
 

@@ -2,13 +2,13 @@
 import { Plus, Ticket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import { INVITE_GENERATE_BATCH, INVITES_FOR_NEW_USER } from '@shared/constants';
+import { INVITE_GENERATE_BATCH, INVITE_TTL_DAYS, INVITES_FOR_NEW_USER } from '@shared/constants';
 import { useGenerateCodes, useInvitationCodes } from '@/api/invitations';
 import { serverMessage } from '@/api/api-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCopyToClipboard } from '@/hooks/useCopyToClipboard';
-import { AvailableCodeRow, UsedCodeRow } from './CodeRow';
+import { AvailableCodeRow, isExpired, UsedCodeRow } from './CodeRow';
 
 interface InvitationCodesPanelProps {
   /** 1 on its own page; 2 inside the profile's Invite Codes tab, so the heading outline stays right. */
@@ -24,7 +24,9 @@ export function InvitationCodesPanel({ level = 1 }: InvitationCodesPanelProps) {
   const { copiedKey, copy } = useCopyToClipboard();
 
   const all = codes.data ?? [];
-  const available = all.filter((code) => code.isUsed === 'false');
+  // Unused codes, expired ones included (shown as such, to revoke); only live ones count as available.
+  const unused = all.filter((code) => code.isUsed === 'false');
+  const available = unused.filter((code) => !isExpired(code));
   const used = all.filter((code) => code.isUsed === 'true');
 
   async function copyCode(key: string, text: string) {
@@ -44,7 +46,7 @@ export function InvitationCodesPanel({ level = 1 }: InvitationCodesPanelProps) {
         <div>
           <Title className={level === 1 ? 'text-3xl font-semibold tracking-tight' : 'text-xl font-semibold'}>Invitation Codes</Title>
           <p className="mt-2 max-w-xl text-sm text-zinc-600">
-            Every member gets {INVITES_FOR_NEW_USER} invitation codes to share with creators whose work they admire. Each code works once.
+            Every member gets {INVITES_FOR_NEW_USER} invitation codes to share with creators whose work they admire. Each code works once, for {INVITE_TTL_DAYS} days.
           </p>
         </div>
         <Button onClick={generateCodes} busy={generate.isPending} className="self-end sm:self-auto">
@@ -80,7 +82,7 @@ export function InvitationCodesPanel({ level = 1 }: InvitationCodesPanelProps) {
             loading={codes.isLoading}
             empty="You have no unused codes right now."
           >
-            {available.map((code) => (
+            {unused.map((code) => (
               <AvailableCodeRow key={code.id} code={code} copiedKey={copiedKey} onCopy={(key, text) => void copyCode(key, text)} />
             ))}
           </CodeSection>

@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ChangeEmailSection } from './ChangeEmailSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { SessionsSection } from './SessionsSection';
 
 interface SettingsDialogProps {
   user: TCurrentUser;
@@ -28,6 +29,7 @@ export function SettingsDialog({ user, projectCount, open, onOpenChange }: Setti
         </dl>
         <ChangePasswordSection />
         <ChangeEmailSection />
+        <SessionsSection />
         <DeleteAccountSection />
       </DialogContent>
     </Dialog>
