@@ -38,6 +38,9 @@ const ZEnv = z.object({
   SMTP_URL: ZOptional.refine((value) => !value || (/^smtps?:\/\//.test(value) && URL.canParse(value)), 'must be an smtp:// or smtps:// URL or unset'),
   MAIL_FROM: ZOptional.refine((value) => !value || isMailbox(value), 'must be an address like no-reply@example.com or "Name" <no-reply@example.com>'),
   SUPPORT_EMAIL: ZOptional.refine((value) => !value || z.email().safeParse(value).success, 'must be an e-mail address'),
+  MAX_VIDEO_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -87,6 +90,14 @@ export interface TMailConfig {
   supportEmail: string;
 }
 
+/** Video uploads: the longest accepted, and the tools that probe and transcode them (see README ### ffmpeg). */
+export interface TMediaConfig {
+  maxVideoSeconds: number;
+  /** Commands run for ffmpeg and ffprobe; a command that is not installed means "without ffmpeg". */
+  ffmpegPath: string;
+  ffprobePath: string;
+}
+
 export interface TConfig {
   port: number;
   host: string;
@@ -100,6 +111,7 @@ export interface TConfig {
   storage: TStorageConfig;
   payments: TPaymentsConfig;
   mail: TMailConfig;
+  media: TMediaConfig;
   logLevel: string;
   /** Session lifetimes: idle (since last use) and absolute (since sign-in). */
   session: { idleMs: number; absoluteMs: number };
@@ -136,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     storage: storageConfig(values, resolve(values.DATA_DIR)),
     payments: paymentsConfig(values),
     mail: mailConfig(values, publicUrl),
+    media: { maxVideoSeconds: values.MAX_VIDEO_SECONDS, ffmpegPath: values.FFMPEG_PATH, ffprobePath: values.FFPROBE_PATH },
     logLevel: values.LOG_LEVEL,
     session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },
   };

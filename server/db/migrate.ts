@@ -8,6 +8,7 @@ import { search } from './migrations/0003-search';
 import { jobs } from './migrations/0004-jobs';
 import { messages } from './migrations/0005-messages';
 import { housekeeping } from './migrations/0006-housekeeping';
+import { videoProcessing } from './migrations/0010-video-processing';
 
 function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -17,6 +18,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0004-jobs': jobs(engine),
     '0005-messages': messages(engine),
     '0006-housekeeping': housekeeping(engine),
+    '0010-video-processing': videoProcessing(engine),
   };
 }
 
