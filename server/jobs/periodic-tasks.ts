@@ -6,6 +6,7 @@ import type { TContext } from '../context';
 import { deleteEndedSessions } from '../features/accounts/sessions.service';
 import { expireEndedJobs } from '../features/jobs/jobs.service';
 import { retryFileDeletions } from '../features/projects/file-deletions.service';
+import { processPendingVideos } from '../features/media/video-processing.service';
 import { deleteStaleUploads } from '../features/projects/projects.service';
 import { pruneOldViews } from '../features/social/social.service';
 import type { TPeriodicTask } from './scheduler';
@@ -16,8 +17,10 @@ export const EXPIRE_JOBS_EVERY_MS = 5 * MINUTE_MS;
 export const HOUSEKEEPING_EVERY_MS = HOUR_MS;
 /** Failed file deletions back off from a minute (file-deletions.service.ts): checked as often. */
 export const RETRY_FILE_DELETIONS_EVERY_MS = MINUTE_MS;
+/** Uploaded videos wait for their transcode: looked for often, one query when there is none. */
+export const TRANSCODE_VIDEOS_EVERY_MS = MINUTE_MS / 6;
 
-export type TPeriodicContext = Pick<TContext, 'db' | 'engine' | 'config' | 'now' | 'storage' | 'log'>;
+export type TPeriodicContext = Pick<TContext, 'db' | 'engine' | 'config' | 'now' | 'storage' | 'log'> & Partial<Pick<TContext, 'readCache'>>;
 
 export function periodicTasks(ctx: TPeriodicContext): TPeriodicTask[] {
   return [
@@ -25,6 +28,7 @@ export function periodicTasks(ctx: TPeriodicContext): TPeriodicTask[] {
     { name: 'delete-ended-sessions', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteEndedSessions(ctx, { signal }), done: 'ended sessions deleted' },
     { name: 'prune-old-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldViews(ctx, { signal }), done: 'old project view rows deleted' },
     { name: 'delete-stale-uploads', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteStaleUploads(ctx, { signal }), done: 'uploads no project took deleted, with their files' },
+    { name: 'transcode-videos', everyMs: TRANSCODE_VIDEOS_EVERY_MS, run: (signal) => processPendingVideos(ctx, { signal }), done: 'uploaded videos transcoded' },
     { name: 'retry-file-deletions', everyMs: RETRY_FILE_DELETIONS_EVERY_MS, run: (signal) => retryFileDeletions(ctx, { signal }), done: 'media file deletions retried' },
   ];
 }
