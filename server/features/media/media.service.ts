@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TAiMetadata, TMediaRendition, TMediaVariants, TUploadResponse } from '../../../shared/schemas/media';
-import { IMMUTABLE_CACHE_CONTROL, type TStorage } from '../../adapters/storage/storage';
+import { IMMUTABLE_CACHE_CONTROL, inlineDisposition, type TStorage } from '../../adapters/storage/storage';
 import type { TContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { recordUploads, type TNewMediaRow } from '../projects/projects.service';
@@ -61,7 +61,7 @@ async function storeRenditions(storage: TStorage, key: string, item: TPreparedMe
     item.renditions.map(async (rendition): Promise<[string, TMediaRendition]> => {
       const fileKey = `${key}/${rendition.storedAs}`;
       const mime = contentTypeOfExtension(rendition.ext) ?? 'application/octet-stream';
-      await storage.put(fileKey, { file: rendition.file }, { contentType: mime, cacheControl: IMMUTABLE_CACHE_CONTROL });
+      await storage.put(fileKey, { file: rendition.file }, { contentType: mime, cacheControl: IMMUTABLE_CACHE_CONTROL, contentDisposition: inlineDisposition(fileKey) });
       return [rendition.name, { url: storage.url(fileKey), width: rendition.width, height: rendition.height, mime }];
     }),
   );

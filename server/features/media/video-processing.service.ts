@@ -6,14 +6,13 @@
 // upload answered; then the row becomes 'ready' and the original is deleted. A failed attempt
 // is tried again later, up to MAX_TRANSCODE_ATTEMPTS; then the media is marked failed and its
 // owner told by e-mail. Idempotent: a repeated attempt writes the same file again.
-import { stat } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MINUTE_MS } from '../../../shared/constants';
 import type { TMediaVariants } from '../../../shared/schemas/media';
-import { IMMUTABLE_CACHE_CONTROL } from '../../adapters/storage/storage';
+import { IMMUTABLE_CACHE_CONTROL, inlineDisposition } from '../../adapters/storage/storage';
 import { doublingDelayMs } from '../../lib/backoff';
 import {
   claimVideoToProcess,
@@ -102,7 +101,7 @@ async function transcodeJob(ctx: TProcessingContext, job: TVideoJob, workDir: st
   if (probe?.videoCodec !== 'h264') throw new Error('the transcoded file is not an H.264 video');
 
   const key = `${job.storageKey}/${TRANSCODED_VIDEO_NAME}`;
-  await ctx.storage.put(key, { file: output }, { contentType: TRANSCODED_VIDEO_MIME, cacheControl: IMMUTABLE_CACHE_CONTROL });
+  await ctx.storage.put(key, { file: output }, { contentType: TRANSCODED_VIDEO_MIME, cacheControl: IMMUTABLE_CACHE_CONTROL, contentDisposition: inlineDisposition(key) });
   const full = { url: ctx.storage.url(key), width: probe.width, height: probe.height, mime: TRANSCODED_VIDEO_MIME };
   const variants: TMediaVariants = { ...job.variants, full };
   return { sizeBytes: (await stat(output)).size, width: probe.width, height: probe.height, variants };

@@ -3,14 +3,13 @@
 // storage under a key of its own until the background transcode (video-processing.service.ts)
 // has made the browser-ready MP4 at the URL the upload answers from the start.
 import type { TMediaRendition } from '../../../shared/schemas/media';
+import { IMMUTABLE_CACHE_CONTROL, inlineDisposition, type TStorage } from '../../adapters/storage/storage';
 import type { TMediaConfig } from '../../config';
 import { contentTypeOfExtension } from './detect-media-type';
 import { toolAvailable } from './ffmpeg-tools';
 import type { TRenditionFile } from './image-variants';
 import { AVI_NEEDS_FFMPEG, MediaRefusal, UNREADABLE_VIDEO } from './media-refusal';
 import type { TReceivedFile } from './receive-uploads';
-import type { TStorage } from '../../adapters/storage/storage';
-import { IMMUTABLE_CACHE_CONTROL } from '../../adapters/storage/storage';
 import { makeVideoPoster } from './video-poster';
 import { probeVideo } from './video-probe';
 
@@ -53,6 +52,7 @@ export function pendingFullRendition(storage: TStorage, key: string, pending: No
 /** Stores the original under its own key (deleted once the transcode succeeds or fails); the row's processing fields. */
 export async function storeVideoSource(storage: TStorage, sourceKey: string, pending: NonNullable<TPreparedVideo['pending']>, now: Date) {
   const { source } = pending;
-  await storage.put(`${sourceKey}/${sourceFileName(source.ext)}`, { file: source.file }, { contentType: contentTypeOfExtension(source.ext) ?? 'application/octet-stream', cacheControl: IMMUTABLE_CACHE_CONTROL });
+  const key = `${sourceKey}/${sourceFileName(source.ext)}`;
+  await storage.put(key, { file: source.file }, { contentType: contentTypeOfExtension(source.ext) ?? 'application/octet-stream', cacheControl: IMMUTABLE_CACHE_CONTROL, contentDisposition: inlineDisposition(key) });
   return { status: 'processing' as const, source_key: sourceKey, source_ext: source.ext, source_name: source.name, processing_next_at: now.toISOString() };
 }
