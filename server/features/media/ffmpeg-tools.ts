@@ -7,8 +7,10 @@ import { spawn } from 'node:child_process';
 /** The demuxer for each stored video extension. */
 export const DEMUXER: Record<string, string> = { mp4: 'mov', mov: 'mov', webm: 'matroska', avi: 'avi' };
 
-/** Options every run on an upload starts with: quiet, no stdin, local files only. */
-export const SAFE_INPUT_ARGS = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'];
+/** Options every ffprobe run on an upload starts with: quiet, local files only. */
+export const SAFE_PROBE_ARGS = ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file'];
+/** …and every ffmpeg run: no stdin either. */
+export const SAFE_INPUT_ARGS = ['-nostdin', ...SAFE_PROBE_ARGS];
 
 export interface TRunResult {
   ok: boolean;

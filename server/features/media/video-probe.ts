@@ -4,7 +4,7 @@
 import type { TMediaConfig } from '../../config';
 import { InvalidContainer, walkVideoContainer, withFileSource, type TContainerInfo } from './container-walker';
 import type { TMediaType } from './detect-media-type';
-import { DEMUXER, runTool, SAFE_INPUT_ARGS, toolAvailable } from './ffmpeg-tools';
+import { DEMUXER, runTool, SAFE_PROBE_ARGS, toolAvailable } from './ffmpeg-tools';
 import { MediaRefusal, UNREADABLE_VIDEO, videoTooLong } from './media-refusal';
 
 const FFPROBE_TIMEOUT_MS = 20_000;
@@ -26,7 +26,7 @@ export async function ffprobeVideo(ffprobe: string, path: string, ext: string): 
   const demuxer = DEMUXER[ext];
   if (!demuxer) return null;
   const entries = 'stream=codec_type,codec_name,width,height,duration:stream_disposition=attached_pic:format=duration';
-  const result = await runTool(ffprobe, [...SAFE_INPUT_ARGS, '-f', demuxer, '-show_entries', entries, '-of', 'json', '-i', path], FFPROBE_TIMEOUT_MS);
+  const result = await runTool(ffprobe, [...SAFE_PROBE_ARGS, '-f', demuxer, '-show_entries', entries, '-of', 'json', '-i', path], FFPROBE_TIMEOUT_MS);
   if (!result.ok) return null;
   let output: TFfprobeOutput;
   try {
