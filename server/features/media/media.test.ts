@@ -371,6 +371,26 @@ describe.each(ENGINES)('media uploads on %s', (engine) => {
   });
 
   describe('serving /media', () => {
+    it('answers every /media request with a sandbox CSP, same-site CORP, nosniff and an inline disposition with a generated name', async () => {
+      const media = await uploadOne(fixture('gps.jpg', 'holiday-in-paris.jpg'));
+      for (const rendition of Object.values(media.variants)) {
+        const response = await t.app.inject({ method: 'GET', url: rendition.url });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+        expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        const [, id, name] = /\/([\w-]+)\/([\w-]+\.[a-z0-9]+)$/.exec(rendition.url)!;
+        expect(response.headers['content-disposition']).toBe(`inline; filename="${id}-${name}"`);
+        expect(response.headers['content-disposition']).not.toContain('holiday');
+      }
+      const missing = await t.app.inject({ method: 'GET', url: '/media/2026/01/nothing/full.webp' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      // Pages keep their own policy, which lets their <img> and <video> tags load /media.
+      const page = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(page.headers['content-security-policy']).toMatch(/img-src 'self'[^;]*;media-src 'self'/);
+    });
+
     it('serves nothing outside the stored media: traversal, folders, unknown files and types are 404', async () => {
       const media = await uploadOne(fixture('gps.jpg'));
       const folder = media.url.slice(0, media.url.lastIndexOf('/'));
