@@ -67,14 +67,17 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
     await buildMedia(t.ctx, owner.id);
     await buildJob(t.ctx, owner, { activeUntil: new Date(t.clock.now.getTime() + DAY_MS) });
     t.clock.advance(t.config.session.absoluteMs + DAY_MS);
+    // A video waiting for its transcode, whose original has gone missing: it fails at once.
+    const video = await buildMedia(t.ctx, owner.id, 'video');
+    await t.ctx.db.updateTable('project_media').set({ status: 'processing', source_key: `${video.storage_key}-source`, source_ext: 'mp4', processing_next_at: t.clock.now.toISOString() }).where('id', '=', video.id).execute();
 
     const tasks = periodicTasks(ctx);
     const handled = [];
     for (const task of tasks) handled.push(await task.run(new AbortController().signal));
-    expect(handled).toEqual([1, 1, 1, 1, 0]);
+    expect(handled).toEqual([1, 1, 1, 1, 1, 0]);
     t.clock.advance(fileDeletionRetryDelayMs(1));
     expect(await tasks.find((task) => task.name === 'retry-file-deletions')!.run(new AbortController().signal)).toBe(1);
-    expect(storage.attempts).toHaveLength(2);
+    expect(storage.attempts).toHaveLength(3);
 
     const executor = t.ctx.db.getExecutor();
     const compiled = new Map(recorder.queries.map((node, index) => {
