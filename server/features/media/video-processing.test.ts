@@ -88,7 +88,7 @@ describe.each(ENGINES)('video processing on %s', (engine) => {
     return response.json<{ id: number }>();
   }
 
-  it('transcodes each container (MP4, WebM, MOV, AVI) in the background to an H.264 MP4 at the URL the upload answered, then deletes the original', async () => {
+  it('transcodes each container (MP4, WebM, MOV, AVI) in the background to an H.264 MP4 at the URL the upload answered, then deletes the original', { timeout: 120_000 }, async () => {
     const deletes = failingDeletes(0);
     await start({ storage: deletes.wrap });
     const response = await upload(CLIPS.map((ext) => fixture(`clip.${ext}`)));
@@ -108,6 +108,10 @@ describe.each(ENGINES)('video processing on %s', (engine) => {
     const before = await t.app.inject({ method: 'GET', url: `/api/projects/${project.id}` });
     expect(before.json<{ media: TMedia[] }>().media.map((media) => media.status)).toEqual(['processing', 'processing', 'processing', 'processing']);
 
+    // One claim at a time: the first run takes the first video only, while another process could take the next.
+    await claimVideoToProcess(quiet(), new Date(t.clock.now.getTime() + TRANSCODE_LEASE_MS));
+    expect(await t.ctx.db.selectFrom('project_media').select('id').where('processing_attempts', '=', 1).execute()).toHaveLength(1);
+    t.clock.advance(TRANSCODE_LEASE_MS);
     expect(await processPendingVideos(quiet())).toBe(4);
     expect(await processPendingVideos(quiet())).toBe(0);
 

@@ -162,7 +162,10 @@ export function claimProcessingMedia(db: Db, engine: Engine, claim: { now: Date;
   return db
     .updateTable('project_media')
     .set((eb) => ({ processing_next_at: claim.leaseUntil.toISOString(), processing_attempts: eb('processing_attempts', '+', 1) }))
-    .where('id', 'in', due)
+    // `=`, not `in`: PostgreSQL then runs the pick once (an InitPlan). Under `in` it may run it
+    // again for each row it scans, and SKIP LOCKED would skip the row this UPDATE just locked
+    // and hand over the next one: every due row would be claimed at once.
+    .where('id', '=', due)
     .where('status', '=', 'processing')
     .where('processing_next_at', '<=', now)
     .returningAll()
