@@ -92,6 +92,8 @@ describe('S3 storage against a local S3-compatible server', () => {
         const served = await fetch(rendition.url);
         expect(served.status).toBe(200);
         expect(served.headers.get('content-type')).toBe(rendition.mime);
+        // Stored with the object: a name made from the key, never the uploader's.
+        expect(served.headers.get('content-disposition')).toMatch(/^inline; filename="[\w-]+-[\w-]+\.[a-z0-9]+"$/);
       }
       const path = new URL(media.url).pathname.replace(`/${BUCKET}`, '/media');
       expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
