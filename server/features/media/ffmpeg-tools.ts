@@ -21,9 +21,10 @@ export interface TRunResult {
 /** Keeps at most this much of a tool's output: enough for ffprobe's JSON and an error's first lines. */
 const MAX_OUTPUT_CHARS = 64 * 1024;
 
-export function runTool(command: string, args: string[], timeoutMs: number): Promise<TRunResult> {
+/** Runs the command; killed past `timeoutMs`, or when `signal` aborts (a shutdown). */
+export function runTool(command: string, args: string[], timeoutMs: number, signal?: AbortSignal): Promise<TRunResult> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -52,7 +52,7 @@ export async function processPendingVideos(ctx: TProcessingContext, options: { s
     const tried = await transcodeSlot(async () => {
       const job = await claimVideoToProcess(ctx, new Date(ctx.now().getTime() + TRANSCODE_LEASE_MS));
       if (!job) return false;
-      await processVideo(ctx, job);
+      await processVideo(ctx, job, options.signal);
       return true;
     });
     if (!tried) break;
@@ -61,7 +61,7 @@ export async function processPendingVideos(ctx: TProcessingContext, options: { s
   return handled;
 }
 
-async function processVideo(ctx: TProcessingContext, job: TVideoJob): Promise<void> {
+async function processVideo(ctx: TProcessingContext, job: TVideoJob, signal: AbortSignal | undefined): Promise<void> {
   if (job.attempts > MAX_TRANSCODE_ATTEMPTS) {
     await failVideoProcessing(ctx, job, 'interrupted too many times');
     return;
@@ -70,12 +70,15 @@ async function processVideo(ctx: TProcessingContext, job: TVideoJob): Promise<vo
   await prepareTempDir(tempDir);
   const workDir = await newTempDir(tempDir, 'transcode');
   try {
-    const result = await transcodeJob(ctx, job, workDir);
+    const result = await transcodeJob(ctx, job, workDir, signal);
     const outcome = await finishVideoProcessing(ctx, job, result);
     ctx.log.info({ mediaId: job.id, outcome }, 'video transcoded');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof FinalFailure || job.attempts >= MAX_TRANSCODE_ATTEMPTS) {
+    if (signal?.aborted) {
+      // Shutting down: ffmpeg was stopped, and the video is due again at once for whichever process is up.
+      await retryVideoProcessingAt(ctx, job, { error: 'interrupted by a shutdown', nextAt: ctx.now() });
+    } else if (error instanceof FinalFailure || job.attempts >= MAX_TRANSCODE_ATTEMPTS) {
       if (await failVideoProcessing(ctx, job, message)) ctx.log.warn({ mediaId: job.id, attempts: job.attempts, error: message }, 'video could not be processed; the owner is told');
     } else {
       const nextAt = new Date(ctx.now().getTime() + doublingDelayMs(job.attempts, { firstMs: FIRST_RETRY_MS, maxMs: MAX_RETRY_MS }));
@@ -87,7 +90,7 @@ async function processVideo(ctx: TProcessingContext, job: TVideoJob): Promise<vo
   }
 }
 
-async function transcodeJob(ctx: TProcessingContext, job: TVideoJob, workDir: string) {
+async function transcodeJob(ctx: TProcessingContext, job: TVideoJob, workDir: string, signal: AbortSignal | undefined) {
   const { ffmpegPath, ffprobePath } = ctx.config.media;
   const input = join(workDir, sourceFileName(job.sourceExt));
   const original = await ctx.storage.get(`${job.sourceKey}/${sourceFileName(job.sourceExt)}`);
@@ -95,7 +98,7 @@ async function transcodeJob(ctx: TProcessingContext, job: TVideoJob, workDir: st
   await pipeline(original, createWriteStream(input));
 
   const output = join(workDir, TRANSCODED_VIDEO_NAME);
-  const run = await transcodeToMp4(ffmpegPath, input, job.sourceExt, output);
+  const run = await transcodeToMp4(ffmpegPath, input, job.sourceExt, output, signal);
   if (!run.ok) throw new Error(`ffmpeg failed: ${run.stderr.trim().split('\n').slice(-3).join(' ') || 'no output'}`);
   const probe = await ffprobeVideo(ffprobePath, output, 'mp4');
   if (probe?.videoCodec !== 'h264') throw new Error('the transcoded file is not an H.264 video');

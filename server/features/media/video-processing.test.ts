@@ -176,6 +176,25 @@ describe.each(ENGINES)('video processing on %s', (engine) => {
     expect(page.json<{ media: TMedia[] }>().media[0]).toMatchObject({ status: 'failed', variants: { poster: { mime: 'image/jpeg' } } });
   });
 
+  it('stops ffmpeg at shutdown and leaves the video due again at once', async () => {
+    await start();
+    const media = await uploadOne(fixture('clip.webm'));
+    const slow = join(work, 'slow-ffmpeg');
+    writeFileSync(slow, '#!/bin/sh\nfor arg in "$@"; do [ "$arg" = "-version" ] && exit 0; done\nexec sleep 30\n');
+    chmodSync(slow, 0o755);
+    const shutdown = new AbortController();
+    const started = Date.now();
+    const running = processPendingVideos(withMedia({ ffmpegPath: slow }), { signal: shutdown.signal });
+    setTimeout(() => shutdown.abort(), 500);
+    expect(await running).toBe(1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const row = await rowOf(media.id);
+    expect(row).toMatchObject({ status: 'processing', processing_error: 'interrupted by a shutdown' });
+    expect(new Date(row.processing_next_at!).getTime()).toBeLessThanOrEqual(t.ctx.now().getTime());
+    expect(await processPendingVideos(quiet())).toBe(1);
+    expect((await rowOf(media.id)).status).toBe('ready');
+  });
+
   it('takes back a claim whose process died once its lease has run out', async () => {
     await start();
     const media = await uploadOne(fixture('clip.mov'));

@@ -29,6 +29,6 @@ export function transcodeArgs(input: string, ext: string, output: string): strin
   ];
 }
 
-export function transcodeToMp4(ffmpeg: string, input: string, ext: string, output: string): Promise<TRunResult> {
-  return runTool(ffmpeg, transcodeArgs(input, ext, output), TRANSCODE_TIMEOUT_MS);
+export function transcodeToMp4(ffmpeg: string, input: string, ext: string, output: string, signal?: AbortSignal): Promise<TRunResult> {
+  return runTool(ffmpeg, transcodeArgs(input, ext, output), TRANSCODE_TIMEOUT_MS, signal);
 }
