@@ -93,9 +93,13 @@ export async function storeUploads(ctx: TContext, ownerId: number, files: TRecei
       const key = newStorageKey(now);
       storedKeys.push(key);
       const variants = await storeRenditions(ctx.storage, key, item);
-      const sourceKey = item.pendingVideo ? newStorageKey(now) : null;
-      if (sourceKey) storedKeys.push(sourceKey);
-      const processing = item.pendingVideo && sourceKey ? await storeVideoSource(ctx.storage, sourceKey, item.pendingVideo, now) : {};
+      // A video to transcode: its original waits under a key of its own (video-upload.ts).
+      let processing: Partial<TNewMediaRow> = {};
+      if (item.pendingVideo) {
+        const sourceKey = newStorageKey(now);
+        storedKeys.push(sourceKey);
+        processing = await storeVideoSource(ctx.storage, sourceKey, item.pendingVideo, now);
+      }
       rows.push({
         owner_id: ownerId,
         project_id: null,

@@ -1,6 +1,7 @@
 // A poster frame for an uploaded video, made with ffmpeg when it is installed (Debian:
-// `apt-get install -y ffmpeg`). Without ffmpeg there is no poster and the client shows the
-// video's first frame; nothing else depends on it.
+// `apt-get install -y ffmpeg`); a video none of whose frames decodes is refused for it
+// (video-upload.ts). Without ffmpeg there is no poster and the client shows the video's
+// first frame.
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
