@@ -43,7 +43,7 @@ async function findCard(page: Page, title: string): Promise<Locator> {
 }
 
 describe('upload page', () => {
-  it('uploads two images and a video, shows the cover in the gallery, opens it, likes it, and a second member follows the creator', async () => {
+  it('uploads two images and a video, shows the cover in the gallery, opens it, likes it, and a second member follows the creator', { timeout: 120_000 }, async () => {
     const page = await openPage();
     await signUpThroughForm(page, { firstName: 'Uma', lastName: 'Uploader' });
     const title = `Neon Koi ${Date.now()}`;
@@ -74,11 +74,17 @@ describe('upload page', () => {
     const media = page.getByRole('list', { name: 'Project media' }).getByRole('listitem');
     expect(await media.count()).toBe(3);
     for (const item of await media.all()) await item.scrollIntoViewIfNeeded();
-    // Upload order is kept: the two images first, then the video, muted and with controls.
+    // Upload order is kept: the two images first, then the video, muted and with controls. Until
+    // the server has transcoded it (a background task, every 10 s) the video shows its poster
+    // with 'Processing video…', and the page asks again every 5 s.
     await media.nth(0).locator(`img[alt*="${title}"]`).waitFor();
     await media.nth(1).locator(`img[alt*="${title}"]`).waitFor();
     const video = media.nth(2).locator('video');
-    await video.waitFor({ state: 'attached' });
+    const processing = media.nth(2).getByRole('status').filter({ hasText: 'Processing video…' });
+    await processing.or(video).first().waitFor({ state: 'attached' });
+    if (await processing.count()) expect(await media.nth(2).locator(`img[alt*="${title}"]`).count()).toBe(1);
+    await video.waitFor({ state: 'attached', timeout: 60_000 });
+    expect(await processing.count()).toBe(0);
     expect(await video.evaluate((element: HTMLVideoElement) => ({ muted: element.muted, controls: element.controls }))).toEqual({ muted: true, controls: true });
     for (const index of [0, 1]) await expect.poll(() => media.nth(index).locator('[data-media-state]').getAttribute('data-media-state')).toBe('loaded');
 

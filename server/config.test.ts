@@ -41,6 +41,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('accepts videos up to 120 s with ffmpeg and ffprobe from PATH unless told otherwise', () => {
+    expect(loadConfig({}).media).toEqual({ maxVideoSeconds: 120, ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' });
+    expect(loadConfig({ MAX_VIDEO_SECONDS: '30', FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg' }).media).toMatchObject({ maxVideoSeconds: 30, ffmpegPath: '/opt/ffmpeg/bin/ffmpeg' });
+    expect(() => loadConfig({ MAX_VIDEO_SECONDS: '0' })).toThrow(/^Invalid configuration: MAX_VIDEO_SECONDS /);
+  });
+
   it('pays through Stripe only with both keys, and in test mode otherwise', () => {
     expect(loadConfig({}).payments).toEqual({ mode: 'test', webhookSecret: undefined, inProduction: false });
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY must be set together with STRIPE_SECRET_KEY/);

@@ -43,6 +43,9 @@ const ZEnv = z.object({
   SMTP_URL: ZOptional.refine((value) => !value || (/^smtps?:\/\//.test(value) && URL.canParse(value)), 'must be an smtp:// or smtps:// URL or unset'),
   MAIL_FROM: ZOptional.refine((value) => !value || isMailbox(value), 'must be an address like no-reply@example.com or "Name" <no-reply@example.com>'),
   SUPPORT_EMAIL: ZOptional.refine((value) => !value || z.email().safeParse(value).success, 'must be an e-mail address'),
+  MAX_VIDEO_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Limits on member writes (server/http/member-limits.ts; README, Security).
   UPLOAD_MB_PER_DAY: z.coerce.number().min(0).max(1_000_000).default(1024),
@@ -129,6 +132,14 @@ export interface TLimitsConfig {
   minFreeDiskBytes: number;
 }
 
+/** Video uploads: the longest accepted, and the tools that probe and transcode them (see README ### ffmpeg). */
+export interface TMediaConfig {
+  maxVideoSeconds: number;
+  /** Commands run for ffmpeg and ffprobe; a command that is not installed means "without ffmpeg". */
+  ffmpegPath: string;
+  ffprobePath: string;
+}
+
 export interface TConfig {
   port: number;
   host: string;
@@ -144,6 +155,7 @@ export interface TConfig {
   storage: TStorageConfig;
   payments: TPaymentsConfig;
   mail: TMailConfig;
+  media: TMediaConfig;
   logLevel: string;
   limits: TLimitsConfig;
   /** Session lifetimes: idle (since last use) and absolute (since sign-in). */
@@ -182,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     storage: storageConfig(values, resolve(values.DATA_DIR)),
     payments: paymentsConfig(values),
     mail: mailConfig(values, publicUrl),
+    media: { maxVideoSeconds: values.MAX_VIDEO_SECONDS, ffmpegPath: values.FFMPEG_PATH, ffprobePath: values.FFPROBE_PATH },
     logLevel: values.LOG_LEVEL,
     limits: {
       uploadBytesPerDay: Math.floor(values.UPLOAD_MB_PER_DAY * MB),

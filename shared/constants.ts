@@ -58,6 +58,9 @@ export const INVITE_CODE_LENGTH = 10;
 /** What an uploaded file is shown as (SPEC §3). */
 export const MEDIA_KINDS = ['image', 'gif', 'video'] as const;
 export type TMediaKind = (typeof MEDIA_KINDS)[number];
+/** A video is 'processing' until its browser-ready MP4 exists; 'failed' when it could not be made. */
+export const MEDIA_STATUSES = ['ready', 'processing', 'failed'] as const;
+export type TMediaStatus = (typeof MEDIA_STATUSES)[number];
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 20 * 1024 * 1024;

@@ -59,7 +59,7 @@ async function addToLibrary(storage: TStorage, source: string, key: string, work
   if (!type) throw new Error(`${source} is not an accepted media type`);
   const sizeBytes = (await stat(source)).size;
   if (type.kind === 'video') {
-    const poster = await makeVideoPoster(source, type, workDir);
+    const poster = await makeVideoPoster(source, type, workDir, 'ffmpeg');
     const original: TRenditionFile = { name: 'full', file: source, storedAs: `full.${type.ext}`, ext: type.ext, width: poster?.width ?? null, height: poster?.height ?? null };
     const variants = await storeRenditions(storage, key, poster ? [original, poster.poster] : [original]);
     return { kind: 'video', mime: variants.full.mime, sizeBytes, width: original.width, height: original.height, placeholder: poster?.placeholder ?? null, variants };

@@ -9,9 +9,10 @@ import { jobs } from './migrations/0004-jobs';
 import { messages } from './migrations/0005-messages';
 import { housekeeping } from './migrations/0006-housekeeping';
 import { accountTokens } from './migrations/0007-account-tokens';
-import { writeLimits } from './migrations/0009-write-limits';
-import { paymentReconciliation } from './migrations/0011-payment-reconciliation';
 import { sessionDetails } from './migrations/0008-session-details';
+import { writeLimits } from './migrations/0009-write-limits';
+import { videoProcessing } from './migrations/0010-video-processing';
+import { paymentReconciliation } from './migrations/0011-payment-reconciliation';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -22,9 +23,10 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0005-messages': messages(engine),
     '0006-housekeeping': housekeeping(engine),
     '0007-account-tokens': accountTokens(engine),
-    '0009-write-limits': writeLimits(engine),
-    '0011-payment-reconciliation': paymentReconciliation(engine),
     '0008-session-details': sessionDetails(engine),
+    '0009-write-limits': writeLimits(engine),
+    '0010-video-processing': videoProcessing(engine),
+    '0011-payment-reconciliation': paymentReconciliation(engine),
   };
 }
 

@@ -1,7 +1,7 @@
 // Table types for Kysely. Timestamps are ISO-8601 strings on both engines
 // (connect.ts makes PostgreSQL return them that way); flags are 0/1 integers.
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { TJobType } from '../../shared/constants';
+import type { TJobType, TMediaStatus } from '../../shared/constants';
 import type { TJobStatus } from '../../shared/schemas/job';
 
 export interface UsersTable {
@@ -99,6 +99,17 @@ export interface ProjectMediaTable {
   /** JSON: TAiMetadata, or null when the file carried none. */
   ai_metadata: string | null;
   created_at: string;
+  /** Videos wait in 'processing' until transcoded (features/media/video-processing.service.ts). */
+  status: Generated<TMediaStatus>;
+  /** While processing: the original upload's storage prefix and extension. */
+  source_key: string | null;
+  source_ext: string | null;
+  /** While processing: the uploader's (cleaned) file name, for the e-mail if it fails. */
+  source_name: string | null;
+  /** When the transcode may be claimed next; while a process holds it, the end of its lease. */
+  processing_next_at: string | null;
+  processing_attempts: Generated<number>;
+  processing_error: string | null;
 }
 
 export interface ProjectCategoriesTable {

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LOCAL_MEDIA_PREFIX } from '../adapters/storage/local-storage';
 import { forbidden } from './errors';
 
 /** Methods that change nothing: the origin check and the read cache's invalidation skip them. */
@@ -95,11 +96,30 @@ export function apiDocsContentSecurityPolicy(inline: { script: string[]; style: 
   ].join('; ');
 }
 
+/** What stays meaningful on a stored media file (besides its own CSP and CORP). */
+const MEDIA_HEADER_NAMES = ['x-content-type-options', 'referrer-policy', 'strict-transport-security'];
+
+/**
+ * /media answers are uploads: whatever a file turns out to be, opened on its own it runs
+ * nothing (a sandboxed document with no sources at all), it is never sniffed into another type,
+ * and only this site's pages may embed it. Pages' <img> and <video> tags are not affected by
+ * the file's own CSP; the page's CSP (img-src, media-src 'self') is what lets them load it.
+ */
+export function mediaSecurityHeaders(documentHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { 'content-security-policy': "default-src 'none'; sandbox", 'cross-origin-resource-policy': 'same-site' };
+  for (const name of MEDIA_HEADER_NAMES) {
+    const value = documentHeaders[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: { trustProxy: boolean; stripe: boolean }): void {
   const documentHeaders = securityHeaders(options);
   const apiHeaders = apiSecurityHeaders(documentHeaders);
+  const mediaHeaders = mediaSecurityHeaders(documentHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : documentHeaders);
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : request.url.startsWith(`${LOCAL_MEDIA_PREFIX}/`) ? mediaHeaders : documentHeaders);
     done();
   });
 }

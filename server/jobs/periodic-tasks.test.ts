@@ -79,6 +79,9 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
     const reconcile = periodicTasks(ctx, { ...ctx, readCache: t.ctx.readCache, payments }).find((task) => task.name === 'reconcile-payments')!;
     expect(await reconcile.run(new AbortController().signal)).toBe(1);
     t.clock.advance(t.config.session.absoluteMs + DAY_MS);
+    // A video waiting for its transcode, whose original has gone missing: it fails at once.
+    const video = await buildMedia(t.ctx, owner.id, 'video');
+    await t.ctx.db.updateTable('project_media').set({ status: 'processing', source_key: `${video.storage_key}-source`, source_ext: 'mp4', processing_next_at: t.clock.now.toISOString() }).where('id', '=', video.id).execute();
 
     const tasks = periodicTasks(ctx);
     const handled: Record<string, number> = {};
@@ -90,11 +93,12 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
       'prune-old-views': 1,
       'prune-old-job-views': 1,
       'delete-stale-uploads': 1,
+      'transcode-videos': 1,
       'retry-file-deletions': 0,
     });
     t.clock.advance(fileDeletionRetryDelayMs(1));
     expect(await tasks.find((task) => task.name === 'retry-file-deletions')!.run(new AbortController().signal)).toBe(1);
-    expect(storage.attempts).toHaveLength(2);
+    expect(storage.attempts).toHaveLength(3);
 
     const executor = t.ctx.db.getExecutor();
     const compiled = new Map(recorder.queries.map((node, index) => {

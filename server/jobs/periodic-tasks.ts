@@ -8,6 +8,7 @@ import { deleteEndedSessions } from '../features/accounts/sessions.service';
 import { expireEndedJobs, pruneOldJobViews } from '../features/jobs/jobs.service';
 import { reconcilePayments, type TPaymentsContext } from '../features/jobs/payments.service';
 import { retryFileDeletions } from '../features/projects/file-deletions.service';
+import { processPendingVideos } from '../features/media/video-processing.service';
 import { deleteStaleUploads } from '../features/projects/projects.service';
 import { pruneOldViews } from '../features/social/social.service';
 import type { TPeriodicTask } from './scheduler';
@@ -20,8 +21,10 @@ export const HOUSEKEEPING_EVERY_MS = HOUR_MS;
 export const RECONCILE_PAYMENTS_EVERY_MS = 10 * MINUTE_MS;
 /** Failed file deletions back off from a minute (file-deletions.service.ts): checked as often. */
 export const RETRY_FILE_DELETIONS_EVERY_MS = MINUTE_MS;
+/** Uploaded videos wait for their transcode: looked for often, one query when there is none. */
+export const TRANSCODE_VIDEOS_EVERY_MS = MINUTE_MS / 6;
 
-export type TPeriodicContext = Pick<TContext, 'db' | 'engine' | 'config' | 'now' | 'storage' | 'log'>;
+export type TPeriodicContext = Pick<TContext, 'db' | 'engine' | 'config' | 'now' | 'storage' | 'log'> & Partial<Pick<TContext, 'readCache'>>;
 
 /** `payments`: the context payment reconciliation runs in (the provider, the read cache job activations invalidate); omitted or off, no such task. */
 export function periodicTasks(ctx: TPeriodicContext, payments?: TPaymentsContext): TPeriodicTask[] {
@@ -35,6 +38,7 @@ export function periodicTasks(ctx: TPeriodicContext, payments?: TPaymentsContext
     { name: 'prune-old-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldViews(ctx, { signal }), done: 'old project view rows (and their days\' salts) deleted' },
     { name: 'prune-old-job-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldJobViews(ctx, { signal }), done: 'old job view and apply-click rows deleted' },
     { name: 'delete-stale-uploads', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteStaleUploads(ctx, { signal }), done: 'uploads no project took deleted, with their files' },
+    { name: 'transcode-videos', everyMs: TRANSCODE_VIDEOS_EVERY_MS, run: (signal) => processPendingVideos(ctx, { signal }), done: 'uploaded videos transcoded' },
     { name: 'retry-file-deletions', everyMs: RETRY_FILE_DELETIONS_EVERY_MS, run: (signal) => retryFileDeletions(ctx, { signal }), done: 'media file deletions retried' },
   ];
 }

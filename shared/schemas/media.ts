@@ -1,9 +1,9 @@
 // Media as the API describes it: what an upload answers, and what projects carry.
 import { z } from 'zod';
-import { MEDIA_KINDS } from '../constants';
+import { MEDIA_KINDS, MEDIA_STATUSES } from '../constants';
 import { ZId } from './common';
 
-export type { TMediaKind } from '../constants';
+export type { TMediaKind, TMediaStatus } from '../constants';
 
 const ZDimension = z.number().int().nullable();
 
@@ -19,8 +19,8 @@ export type TMediaRendition = z.output<typeof ZMediaRendition>;
 /**
  * Renditions of one upload. Images: `full` is the re-encoded, metadata-free original;
  * card (400 px wide), detail (fit 800×600) and og (1200×630 cover) are sized for their use,
- * in WebP with AVIF beside where it is smaller. Videos: `full` is the file as uploaded,
- * `poster` a frame when ffmpeg is installed.
+ * in WebP with AVIF beside where it is smaller. Videos: `full` is the H.264 MP4 made from the
+ * upload (the file as uploaded when ffmpeg is not installed), `poster` a frame when it is.
  */
 export const ZMediaVariants = z.object({
   full: ZMediaRendition,
@@ -63,6 +63,11 @@ export const ZMedia = z
     placeholder: z.string().nullable(),
     variants: ZMediaVariants,
     aiMetadata: ZAiMetadata.nullable(),
+    /**
+     * Videos are 'processing' until transcoded to a browser-ready MP4 at `url` (the poster shows
+     * meanwhile), 'failed' when that could not be done; images are always 'ready'.
+     */
+    status: z.enum(MEDIA_STATUSES),
   })
   .meta({ id: 'Media' });
 export type TMedia = z.output<typeof ZMedia>;

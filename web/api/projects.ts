@@ -36,8 +36,14 @@ function projectQuery(param: string) {
   return readQuery(/^\d+$/.test(param) ? `/api/projects/${Number(param)}` : `/api/projects/slug/${encodeURIComponent(param)}`);
 }
 
+/** While a video of the project is being transcoded, the project is asked for again this often. */
+const PROCESSING_REFETCH_MS = 5_000;
+
 export function useProject(param: string) {
-  return useQuery(projectQuery(param));
+  return useQuery({
+    ...projectQuery(param),
+    refetchInterval: (query) => (query.state.data?.media.some((media) => media.status === 'processing') ? PROCESSING_REFETCH_MS : false),
+  });
 }
 
 export function useSimilarProjects(projectId: number) {

@@ -75,7 +75,7 @@ function ProjectDetail({ project }: { project: TProject }) {
             const width = fittedWidth(media);
             return (
               <li key={media.id} className="w-full" style={width ? { maxWidth: width } : undefined}>
-                <ProjectMedia media={media} variant="detail" alt={alt} priority={index === 0} className="rounded-xl" />
+                <ProjectMedia media={media} variant="detail" alt={alt} priority={index === 0} className="rounded-xl" isOwner={user?.id === project.user.id} />
               </li>
             );
           })}

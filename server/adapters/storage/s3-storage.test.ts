@@ -9,6 +9,7 @@ import { buildTestApp } from '../../test/build-test-app';
 import { buildUser, cookieFor } from '../../test/factories';
 import { S3_TEST_BUCKET, startS3Server, type TS3Server } from '../../test/s3-server';
 import { multipartBody } from '../../lib/multipart-body';
+import { processPendingVideos } from '../../features/media/video-processing.service';
 import { createStorage } from './create-storage';
 import { IMMUTABLE_CACHE_CONTROL, type TStorage } from './storage';
 
@@ -92,9 +93,45 @@ describe('S3 storage against a local S3-compatible server', () => {
         const served = await fetch(rendition.url);
         expect(served.status).toBe(200);
         expect(served.headers.get('content-type')).toBe(rendition.mime);
+        // Stored with the object: a name made from the key, never the uploader's.
+        expect(served.headers.get('content-disposition')).toMatch(/^inline; filename="[\w-]+-[\w-]+\.[a-z0-9]+"$/);
       }
       const path = new URL(media.url).pathname.replace(`/${BUCKET}`, '/media');
       expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('video transcoding with S3 storage', () => {
+  let s3: TS3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(async () => {
+    await s3.stop();
+  });
+
+  it('takes the original from the bucket, puts the MP4 at the URL the upload answered and deletes the original', async () => {
+    const t = await buildTestApp('sqlite', { env: s3.env });
+    try {
+      const cookie = await cookieFor(t.ctx, await buildUser(t.ctx));
+      const body = await multipartBody([{ filename: 'clip.mov', content: readFileSync(new URL('clip.mov', FIXTURES)) }]);
+      const response = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, cookie }, payload: body.payload });
+      expect(response.statusCode).toBe(201);
+      const [media] = response.json().files;
+      expect(media).toMatchObject({ status: 'processing', mime: 'video/mp4' });
+      const { source_key: sourceKey } = await t.ctx.db.selectFrom('project_media').select('source_key').executeTakeFirstOrThrow();
+      expect(await t.ctx.storage.get(`${sourceKey}/source.mov`)).not.toBeNull();
+
+      expect(await processPendingVideos({ ...t.ctx, log: t.ctx.log.child({}, { level: 'silent' }) })).toBe(1);
+      const served = await fetch(media.url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('video/mp4');
+      expect(served.headers.get('content-disposition')).toMatch(/^inline; filename="[\w-]+-full\.mp4"$/);
+      expect(Buffer.from(await served.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+      expect(await t.ctx.storage.get(`${sourceKey}/source.mov`)).toBeNull();
     } finally {
       await t.close();
     }

@@ -33,6 +33,7 @@ export function createS3Storage(config: TS3Config, client: S3Client = createS3Cl
           Body: Buffer.isBuffer(body) || body instanceof Readable ? body : createReadStream(body.file),
           ContentType: options.contentType,
           ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}),
+          ...(options.contentDisposition ? { ContentDisposition: options.contentDisposition } : {}),
         },
       });
       await upload.done();

@@ -10,6 +10,17 @@ export type TStorageBody = Buffer | Readable | { file: string };
 export interface TPutOptions {
   contentType: string;
   cacheControl?: string;
+  /** Stored with the object where the storage can (S3); the local folder's server sets it itself. */
+  contentDisposition?: string;
+}
+
+/**
+ * `inline; filename="<upload id>-<rendition>"`: a name made from the storage key, never the
+ * uploader's, for a file saved from the browser.
+ */
+export function inlineDisposition(key: string): string {
+  const [folder, file] = assertSafeKey(key).split('/').slice(-2);
+  return `inline; filename="${file === undefined ? folder : `${folder}-${file}`}"`;
 }
 
 export interface TStorage {

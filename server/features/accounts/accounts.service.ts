@@ -166,7 +166,7 @@ export async function memberProfile(ctx: TContext, userId: number): Promise<{ us
 }
 
 /** Where mail for a member goes: for the mail server only, never for an API answer. */
-export async function mailAddressOf(ctx: TContext, userId: number): Promise<string | undefined> {
+export async function mailAddressOf(ctx: Pick<TContext, 'db'>, userId: number): Promise<string | undefined> {
   return (await findUserById(ctx.db, userId))?.email;
 }
 

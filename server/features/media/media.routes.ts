@@ -49,7 +49,8 @@ export async function mediaRoutes(app: FastifyInstance, ctx: TContext, options: 
       tags: ['media'],
       description:
         `multipart/form-data, each file in the field '${UPLOAD_FIELD}' (repeated, at most ${MAX_FILES_PER_UPLOAD}): ` +
-        `images and GIFs up to ${limitText(IMAGE_MAX_BYTES)}, videos up to ${limitText(VIDEO_MAX_BYTES)}.`,
+        `images and GIFs up to ${limitText(IMAGE_MAX_BYTES)}, videos up to ${limitText(VIDEO_MAX_BYTES)} and ${ctx.config.media.maxVideoSeconds} s ` +
+        "(with ffmpeg installed, each video is transcoded to an H.264 MP4 in the background: `status` is 'processing' until it is at `url`).",
       response: { 201: ZUploadResponse, ...errorResponses(400, 401, 403, 413, 415, 429, 507) },
     };
     scope.withTypeProvider<ZodTypeProvider>().post('/api/upload', { config: { ...MEMBERS_ONLY, ...INVALIDATES_NOTHING }, schema: described }, async (request, reply) => {

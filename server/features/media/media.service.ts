@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TAiMetadata, TMediaRendition, TMediaVariants, TUploadResponse } from '../../../shared/schemas/media';
-import { IMMUTABLE_CACHE_CONTROL, type TStorage } from '../../adapters/storage/storage';
+import { IMMUTABLE_CACHE_CONTROL, inlineDisposition, type TStorage } from '../../adapters/storage/storage';
 import type { TContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { recordUploads, type TNewMediaRow } from '../projects/projects.service';
@@ -15,7 +15,7 @@ import { limitConcurrency } from './limit-concurrency';
 import { MediaRefusal } from './media-refusal';
 import type { TReceivedFile } from './receive-uploads';
 import { newTempDir } from './temp-files';
-import { makeVideoPoster } from './video-poster';
+import { pendingFullRendition, prepareVideo, storeVideoSource, type TPreparedVideo } from './video-upload';
 
 /**
  * Files processed at once in this process, across all requests: sharp already runs two
@@ -29,6 +29,8 @@ interface TPreparedMedia {
   renditions: TRenditionFile[];
   placeholder: string | null;
   aiMetadata: TAiMetadata | null;
+  /** A video transcoded in the background (video-upload.ts). */
+  pendingVideo?: TPreparedVideo['pending'];
 }
 
 /** `<yyyy>/<mm>/<random>`: unguessable, and a month's uploads share a folder. */
@@ -37,15 +39,14 @@ function newStorageKey(now: Date): string {
   return `${now.getUTCFullYear()}/${month}/${randomBytes(12).toString('base64url')}`;
 }
 
-async function prepareMedia(file: TReceivedFile, workDir: string): Promise<TPreparedMedia> {
+async function prepareMedia(ctx: TContext, file: TReceivedFile, workDir: string): Promise<TPreparedMedia> {
   await mkdir(workDir, { recursive: true });
   try {
     // Read provenance from the upload itself, before the re-encoded variants drop every tag.
     const aiMetadata = await readAiMetadata(file.path, file.type);
     if (file.type.kind === 'video') {
-      const poster = await makeVideoPoster(file.path, file.type, workDir);
-      const original: TRenditionFile = { name: 'full', file: file.path, storedAs: `full.${file.type.ext}`, ext: file.type.ext, width: poster?.width ?? null, height: poster?.height ?? null };
-      return { file, renditions: poster ? [original, poster.poster] : [original], placeholder: poster?.placeholder ?? null, aiMetadata };
+      const video = await prepareVideo(ctx.config.media, file, workDir);
+      return { file, renditions: video.renditions, placeholder: video.placeholder, aiMetadata, pendingVideo: video.pending };
     }
     const image = await makeImageVariants(file.path, file.type, workDir);
     return { file, renditions: image.renditions, placeholder: image.placeholder, aiMetadata };
@@ -60,7 +61,7 @@ async function storeRenditions(storage: TStorage, key: string, item: TPreparedMe
     item.renditions.map(async (rendition): Promise<[string, TMediaRendition]> => {
       const fileKey = `${key}/${rendition.storedAs}`;
       const mime = contentTypeOfExtension(rendition.ext) ?? 'application/octet-stream';
-      await storage.put(fileKey, { file: rendition.file }, { contentType: mime, cacheControl: IMMUTABLE_CACHE_CONTROL });
+      await storage.put(fileKey, { file: rendition.file }, { contentType: mime, cacheControl: IMMUTABLE_CACHE_CONTROL, contentDisposition: inlineDisposition(fileKey) });
       return [rendition.name, { url: storage.url(fileKey), width: rendition.width, height: rendition.height, mime }];
     }),
   );
@@ -68,6 +69,7 @@ async function storeRenditions(storage: TStorage, key: string, item: TPreparedMe
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
   const variants = Object.fromEntries(results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))) as Partial<TMediaVariants>;
+  if (item.pendingVideo) variants.full = pendingFullRendition(storage, key, item.pendingVideo);
   if (!variants.full) throw new Error('an upload without its full rendition');
   return { ...variants, full: variants.full };
 }
@@ -83,7 +85,7 @@ export async function storeUploads(ctx: TContext, ownerId: number, files: TRecei
   try {
     const prepared: TPreparedMedia[] = [];
     for (const [index, file] of files.entries()) {
-      prepared.push(await processingSlot(() => prepareMedia(file, join(workDir, String(index)))));
+      prepared.push(await processingSlot(() => prepareMedia(ctx, file, join(workDir, String(index)))));
     }
     const now = ctx.now();
     const rows: TNewMediaRow[] = [];
@@ -91,6 +93,13 @@ export async function storeUploads(ctx: TContext, ownerId: number, files: TRecei
       const key = newStorageKey(now);
       storedKeys.push(key);
       const variants = await storeRenditions(ctx.storage, key, item);
+      // A video to transcode: its original waits under a key of its own (video-upload.ts).
+      let processing: Partial<TNewMediaRow> = {};
+      if (item.pendingVideo) {
+        const sourceKey = newStorageKey(now);
+        storedKeys.push(sourceKey);
+        processing = await storeVideoSource(ctx.storage, sourceKey, item.pendingVideo, now);
+      }
       rows.push({
         owner_id: ownerId,
         project_id: null,
@@ -105,6 +114,7 @@ export async function storeUploads(ctx: TContext, ownerId: number, files: TRecei
         variants: JSON.stringify(variants),
         ai_metadata: item.aiMetadata ? JSON.stringify(item.aiMetadata) : null,
         created_at: now.toISOString(),
+        ...processing,
       });
     }
     const media = await recordUploads(ctx, rows);

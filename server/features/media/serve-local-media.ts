@@ -4,10 +4,10 @@
 // percent-escapes or unknown extensions is a plain 404 before the file system is touched, and
 // a path that resolves outside the folder (through a symlink) is a 404 too.
 import { realpath } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { IMMUTABLE_CACHE_CONTROL } from '../../adapters/storage/storage';
+import { IMMUTABLE_CACHE_CONTROL, inlineDisposition } from '../../adapters/storage/storage';
 import { LOCAL_MEDIA_PREFIX } from '../../adapters/storage/local-storage';
 import { contentTypeOfExtension } from './detect-media-type';
 
@@ -48,6 +48,8 @@ export async function serveLocalMedia(app: FastifyInstance, dir: string): Promis
         if (contentType) reply.header('Content-Type', contentType);
         reply.header('Cache-Control', IMMUTABLE_CACHE_CONTROL);
         reply.header('X-Content-Type-Options', 'nosniff');
+        // The sandbox CSP and same-site CORP come with every /media answer (http/security.ts).
+        reply.header('Content-Disposition', inlineDisposition(relative(dir, path).split(sep).join('/')));
       },
     });
   });

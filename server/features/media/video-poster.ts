@@ -1,27 +1,20 @@
 // A poster frame for an uploaded video, made with ffmpeg when it is installed (Debian:
-// `apt-get install -y ffmpeg`). Without ffmpeg there is no poster and the client shows the
-// video's first frame; nothing else depends on it.
-import { spawn } from 'node:child_process';
+// `apt-get install -y ffmpeg`); a video none of whose frames decodes is refused for it
+// (video-upload.ts). Without ffmpeg there is no poster and the client shows the video's
+// first frame.
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { TMediaType } from './detect-media-type';
+import { DEMUXER, runTool, SAFE_INPUT_ARGS, toolAvailable } from './ffmpeg-tools';
 import { MAX_IMAGE_PIXELS, type TRenditionFile } from './image-variants';
 import { thumbhashOf } from './placeholder';
 
-const FFMPEG = 'ffmpeg';
 const FFMPEG_TIMEOUT_MS = 20_000;
 /** Half a second in skips black first frames and fade-ins; shorter clips fall back to the first frame. */
 const POSTER_AT_SECONDS = ['0.5', '0'];
 const POSTER_MAX_SIDE = 1280;
 const POSTER_JPEG_QUALITY = 82;
-
-/**
- * ffmpeg reads untrusted files here: the demuxer is fixed to the detected type and only local
- * files may be opened, so a crafted file cannot make ffmpeg fetch URLs or read other files
- * (for example an "AVI" that is really an HLS playlist).
- */
-const DEMUXER: Record<string, string> = { mp4: 'mov', mov: 'mov', webm: 'matroska', avi: 'avi' };
 
 export interface TVideoPoster {
   poster: TRenditionFile;
@@ -29,33 +22,6 @@ export interface TVideoPoster {
   width: number;
   height: number;
   placeholder: string;
-}
-
-function run(command: string, args: string[], timeoutMs: number): Promise<{ ok: boolean; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4096) stderr += chunk.toString('utf8');
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', () => {
-      clearTimeout(timer);
-      resolve({ ok: false, stderr });
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ ok: code === 0, stderr });
-    });
-  });
-}
-
-let available: Promise<boolean> | undefined;
-
-/** Is ffmpeg on PATH? Asked once per process. */
-export function ffmpegAvailable(): Promise<boolean> {
-  available ??= run(FFMPEG, ['-hide_banner', '-version'], 5_000).then((result) => result.ok);
-  return available;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -66,13 +32,13 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** The poster rendition, or null without ffmpeg or when no frame can be decoded. */
-export async function makeVideoPoster(input: string, type: TMediaType, outDir: string): Promise<TVideoPoster | null> {
+export async function makeVideoPoster(input: string, type: TMediaType, outDir: string, ffmpeg: string): Promise<TVideoPoster | null> {
   const demuxer = DEMUXER[type.ext];
-  if (!demuxer || !(await ffmpegAvailable())) return null;
+  if (!demuxer || !(await toolAvailable(ffmpeg))) return null;
   const frameFile = join(outDir, 'frame.png');
   for (const seconds of POSTER_AT_SECONDS) {
-    const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file', '-f', demuxer, '-ss', seconds, '-i', input];
-    await run(FFMPEG, [...args, '-frames:v', '1', '-an', '-sn', '-dn', '-f', 'image2', '-c:v', 'png', '-y', frameFile], FFMPEG_TIMEOUT_MS);
+    const args = [...SAFE_INPUT_ARGS, '-f', demuxer, '-ss', seconds, '-i', input];
+    await runTool(ffmpeg, [...args, '-frames:v', '1', '-an', '-sn', '-dn', '-f', 'image2', '-c:v', 'png', '-y', frameFile], FFMPEG_TIMEOUT_MS);
     if (await exists(frameFile)) break;
   }
   if (!(await exists(frameFile))) return null;

@@ -14,5 +14,6 @@ export function toMedia(row: ProjectMediaRow): TMedia {
     placeholder: row.placeholder,
     variants: JSON.parse(row.variants) as TMediaVariants,
     aiMetadata: row.ai_metadata ? (JSON.parse(row.ai_metadata) as TAiMetadata) : null,
+    status: row.status,
   };
 }

@@ -113,16 +113,21 @@ export async function listMediaOfProjects(db: Db, projectIds: number[]): Promise
   return byProject;
 }
 
+/** Every storage prefix of these media: each upload's own, and a video's original still waiting for its transcode. */
+export function storageKeysOf(rows: readonly Pick<ProjectMediaRow, 'storage_key' | 'source_key'>[]): string[] {
+  return rows.flatMap((row) => (row.source_key ? [row.storage_key, row.source_key] : [row.storage_key]));
+}
+
 /** Deletes the project's media rows; their storage keys. */
 export async function deleteMediaOfProject(db: Db, projectId: number): Promise<string[]> {
-  const rows = await db.deleteFrom('project_media').where('project_id', '=', projectId).returning('storage_key').execute();
-  return rows.map((row) => row.storage_key);
+  const rows = await db.deleteFrom('project_media').where('project_id', '=', projectId).returning(['storage_key', 'source_key']).execute();
+  return storageKeysOf(rows);
 }
 
 /** Deletes everything a member uploaded, in projects or not (project_media_owner_idx); the storage keys. */
 export async function deleteMediaOfOwner(db: Db, ownerId: number): Promise<string[]> {
-  const rows = await db.deleteFrom('project_media').where('owner_id', '=', ownerId).returning('storage_key').execute();
-  return rows.map((row) => row.storage_key);
+  const rows = await db.deleteFrom('project_media').where('owner_id', '=', ownerId).returning(['storage_key', 'source_key']).execute();
+  return storageKeysOf(rows);
 }
 
 /**
@@ -145,7 +150,89 @@ export async function deleteUnattachedMediaBefore(db: Db, engine: Engine, before
     .where('id', 'in', batch)
     .where('project_id', 'is', null)
     .where('created_at', '<', at)
-    .returning('storage_key')
+    .returning(['storage_key', 'source_key'])
     .execute();
-  return rows.map((row) => row.storage_key);
+  return storageKeysOf(rows);
+}
+
+// ---------------------------------------------------------------- video processing jobs
+
+/** The job's hold on its row: the lease it took (processing_next_at as claimed). */
+export interface TProcessingLease {
+  id: number;
+  leasedUntil: string;
+}
+
+/**
+ * Claims the processing video due soonest (project_media_processing_idx), counting the attempt
+ * and moving its next attempt to the lease's end; a process that dies while transcoding leaves
+ * a lease that runs out, and the row is due again. The UPDATE checks again that it is still
+ * due, so of two processes that picked the same row only one gets it.
+ */
+export function claimProcessingMedia(db: Db, engine: Engine, claim: { now: Date; leaseUntil: Date }): Promise<ProjectMediaRow | undefined> {
+  const now = claim.now.toISOString();
+  const due = db
+    .selectFrom('project_media')
+    .select('id')
+    .where('status', '=', 'processing')
+    .where('processing_next_at', '<=', now)
+    .orderBy('processing_next_at')
+    .limit(1)
+    .$call(skipTakenRows(engine));
+  return db
+    .updateTable('project_media')
+    .set((eb) => ({ processing_next_at: claim.leaseUntil.toISOString(), processing_attempts: eb('processing_attempts', '+', 1) }))
+    // `=`, not `in`: PostgreSQL then runs the pick once (an InitPlan). Under `in` it may run it
+    // again for each row it scans, and SKIP LOCKED would skip the row this UPDATE just locked
+    // and hand over the next one: every due row would be claimed at once.
+    .where('id', '=', due)
+    .where('status', '=', 'processing')
+    .where('processing_next_at', '<=', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+const LEAVE_PROCESSING = { source_key: null, source_ext: null, source_name: null, processing_next_at: null } as const;
+
+/** The transcode is stored: the row describes the MP4 now, if this lease still holds it. */
+export function completeProcessingMedia(
+  db: Db,
+  lease: TProcessingLease,
+  result: { mime: string; sizeBytes: number; width: number | null; height: number | null; variants: string },
+): Promise<ProjectMediaRow | undefined> {
+  return db
+    .updateTable('project_media')
+    .set({ ...LEAVE_PROCESSING, status: 'ready', mime: result.mime, size_bytes: result.sizeBytes, width: result.width, height: result.height, variants: result.variants, processing_error: null })
+    .where('id', '=', lease.id)
+    .where('status', '=', 'processing')
+    .where('processing_next_at', '=', lease.leasedUntil)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Processing stopped for good: the row stays, marked failed, if this lease still holds it. */
+export function failProcessingMedia(db: Db, lease: TProcessingLease, error: string): Promise<ProjectMediaRow | undefined> {
+  return db
+    .updateTable('project_media')
+    .set({ ...LEAVE_PROCESSING, status: 'failed', processing_error: error })
+    .where('id', '=', lease.id)
+    .where('status', '=', 'processing')
+    .where('processing_next_at', '=', lease.leasedUntil)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A failed attempt that will be tried again at `nextAt`. */
+export async function postponeProcessingMedia(db: Db, lease: TProcessingLease, retry: { error: string; nextAt: Date }): Promise<void> {
+  await db
+    .updateTable('project_media')
+    .set({ processing_next_at: retry.nextAt.toISOString(), processing_error: retry.error })
+    .where('id', '=', lease.id)
+    .where('status', '=', 'processing')
+    .where('processing_next_at', '=', lease.leasedUntil)
+    .execute();
+}
+
+export async function mediaRowExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('project_media').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

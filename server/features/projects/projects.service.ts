@@ -27,6 +27,7 @@ import {
   findUsableMediaByUrls,
   insertMedia,
   listMediaOfProjects,
+  storageKeysOf,
   type NewProjectMediaRow,
   unattachedUploadsOf,
   uploadedBytesSince,
@@ -312,7 +313,7 @@ export async function updateProject(ctx: TContext, userId: number, projectId: nu
     const { removed, placed } = await detachMissingMedia(db, { projectId: row.id, ownerId: userId, orderedUrls: input.images });
     // An upload found usable above was deleted as stale since (PostgreSQL): the edit is undone whole.
     if (placed !== input.images.length) throw invalidField('images', MEDIA_FILES_FIRST);
-    return scheduleFileDeletions(tx, removed.map((media) => media.storage_key));
+    return scheduleFileDeletions(tx, storageKeysOf(removed));
   });
   await deleteScheduledFiles(ctx, scheduled);
   return hydrateOne(ctx, (await findProjectById(ctx.db, row.id))!, userId);

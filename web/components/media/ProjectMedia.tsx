@@ -1,6 +1,6 @@
 // One project media file (image, GIF or video) at card or detail size: lazy near the viewport,
 // a ThumbHash or pulsing placeholder until it arrives, and a box sized up front so nothing shifts.
-import { ImageOff } from 'lucide-react';
+import { ImageOff, Loader2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { thumbHashToDataURL } from 'thumbhash';
 import { imageUrl } from '@shared/format';
@@ -87,9 +87,42 @@ export interface ProjectMediaProps {
   /** Load at once (the first thing on the page) instead of when near the viewport. */
   priority?: boolean;
   className?: string;
+  /** The viewer made this media: a video that could not be processed says so to them alone. */
+  isOwner?: boolean;
 }
 
-export function ProjectMedia({ media, variant, alt, priority = false, className }: ProjectMediaProps) {
+export function ProjectMedia({ media, variant, alt, priority = false, className, isOwner = false }: ProjectMediaProps) {
+  if (media?.type === 'video' && media.status !== 'ready') return <UnreadyVideo media={media} variant={variant} alt={alt} className={className} isOwner={isOwner} />;
+  return <ReadyMedia media={media} variant={variant} alt={alt} priority={priority} className={className} />;
+}
+
+/**
+ * A video still being transcoded (everyone sees its poster and 'Processing video…'), or one
+ * that could not be (its owner is told; others see the poster alone).
+ */
+function UnreadyVideo({ media, variant, alt, className, isOwner }: { media: TMedia; variant: TMediaVariant; alt: string; className?: string | undefined; isOwner: boolean }) {
+  const placeholder = useMemo(() => placeholderDataUrl(media.placeholder), [media.placeholder]);
+  const poster = media.variants.poster;
+  const width = poster?.width ?? media.width;
+  const height = poster?.height ?? media.height;
+  const boxStyle: CSSProperties | undefined = variant === 'detail' && width && height ? { aspectRatio: `${width} / ${height}` } : undefined;
+  const processing = media.status === 'processing';
+  const note = processing ? 'Processing video…' : isOwner ? 'This video could not be processed' : null;
+  return (
+    <div className={cn('relative overflow-hidden bg-zinc-100', !boxStyle && 'aspect-[4/3]', className)} style={boxStyle} data-media-state={media.status}>
+      <MediaPlaceholder src={placeholder} />
+      {poster && <img src={poster.url} alt={alt} width={width ?? undefined} height={height ?? undefined} decoding="async" className={cn('absolute inset-0 h-full w-full', variant === 'card' ? 'object-cover' : 'object-contain')} />}
+      {note && (
+        <div className="absolute inset-x-0 bottom-0 flex items-center justify-center gap-2 bg-zinc-900/80 px-3 py-2 text-[13px] font-medium text-white" role="status">
+          {processing && <Loader2 className="h-4 w-4 animate-spin motion-reduce:animate-none" aria-hidden />}
+          {note}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ReadyMedia({ media, variant, alt, priority = false, className }: Omit<ProjectMediaProps, 'isOwner'>) {
   const resolved = media ? resolveMedia(media, variant) : NO_MEDIA;
   const { ref, near } = useNearViewport<HTMLDivElement>(priority);
   const placeholder = useMemo(() => placeholderDataUrl(resolved.placeholder), [resolved.placeholder]);
