@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { showFieldErrors } from '@/lib/field-errors';
+import { SettingsSection } from './SettingsSection';
 
 export function ChangeEmailSection() {
   const change = useChangeEmail();
@@ -35,11 +36,7 @@ export function ChangeEmailSection() {
   );
 
   return (
-    <section aria-labelledby="change-email-heading" className="flex flex-col gap-4 rounded-xl border border-zinc-200 p-4">
-      <h3 id="change-email-heading" className="flex items-center gap-2 text-sm font-semibold">
-        <Mail className="h-4 w-4" aria-hidden />
-        Change e-mail
-      </h3>
+    <SettingsSection id="change-email" title="Change e-mail" icon={Mail}>
       {change.data && (
         <p role="status" className="rounded-lg bg-zinc-50 p-3 text-[13px] text-zinc-700">
           {change.data.message}
@@ -56,6 +53,6 @@ export function ChangeEmailSection() {
           {change.isPending ? 'Sending...' : 'Send confirmation link'}
         </Button>
       </form>
-    </section>
+    </SettingsSection>
   );
 }

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { showFieldErrors } from '@/lib/field-errors';
+import { SettingsSection } from './SettingsSection';
 
 export function ChangePasswordSection() {
   const change = useChangePassword();
@@ -38,11 +39,7 @@ export function ChangePasswordSection() {
   );
 
   return (
-    <section aria-labelledby="change-password-heading" className="flex flex-col gap-4 rounded-xl border border-zinc-200 p-4">
-      <h3 id="change-password-heading" className="flex items-center gap-2 text-sm font-semibold">
-        <KeyRound className="h-4 w-4" aria-hidden />
-        Change password
-      </h3>
+    <SettingsSection id="change-password" title="Change password" icon={KeyRound}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormField id="settings-current-password" label="Current password" error={errors.currentPassword?.message}>
           {(control) => <Input {...control} type="password" autoComplete="current-password" {...register('currentPassword')} />}
@@ -57,6 +54,6 @@ export function ChangePasswordSection() {
           {change.isPending ? 'Saving...' : 'Change password'}
         </Button>
       </form>
-    </section>
+    </SettingsSection>
   );
 }

@@ -7,6 +7,7 @@ import { serverMessage } from '@/api/api-error';
 import { useDeleteAccount } from '@/api/users';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { SettingsSection } from './SettingsSection';
 
 /** What goes with the account (the server's deleteAccount). */
 const WHAT_GOES = [
@@ -34,11 +35,7 @@ export function DeleteAccountSection() {
   }
 
   return (
-    <section aria-labelledby="danger-zone-heading" className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50/60 p-4">
-      <h3 id="danger-zone-heading" className="flex items-center gap-2 text-sm font-semibold text-red-700">
-        <AlertTriangle className="h-4 w-4" aria-hidden />
-        Danger zone
-      </h3>
+    <SettingsSection id="danger-zone" title="Danger zone" icon={AlertTriangle} tone="danger">
       <p className="text-[13px] text-zinc-700">Deleting your account removes it and everything you shared for good.</p>
       <AlertDialog open={open} onOpenChange={(next) => (busy ? undefined : setOpen(next))}>
         <AlertDialogTrigger asChild>
@@ -73,6 +70,6 @@ export function DeleteAccountSection() {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
-    </section>
+    </SettingsSection>
   );
 }

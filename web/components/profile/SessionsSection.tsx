@@ -1,6 +1,6 @@
 // Settings → where I am signed in: each live session (browser on OS, last active), 'This device'
 // on the current one, 'Sign out' for each other one, and 'Sign out everywhere else'.
-import { LogOut, Monitor, Smartphone } from 'lucide-react';
+import { LogOut, Monitor, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { toast } from 'sonner';
 import { timeAgo } from '@shared/format';
 import type { TSession } from '@shared/schemas/session';
@@ -8,6 +8,7 @@ import { serverMessage } from '@/api/api-error';
 import { useEndOtherSessions, useEndSession, useSessions } from '@/api/sessions';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SettingsSection } from './SettingsSection';
 
 const PHONE_SYSTEMS = /^(iOS|Android)/;
 
@@ -33,10 +34,7 @@ export function SessionsSection() {
   }
 
   return (
-    <section aria-labelledby="sessions-heading" className="flex flex-col gap-3 rounded-xl border border-zinc-200 p-4">
-      <h3 id="sessions-heading" className="text-sm font-semibold">
-        Where you're signed in
-      </h3>
+    <SettingsSection id="sessions" title="Where you're signed in" icon={MonitorSmartphone}>
       {sessions.isLoading ? (
         <div className="flex flex-col gap-2">
           <Skeleton className="h-12 rounded-lg" />
@@ -67,7 +65,7 @@ export function SessionsSection() {
           Sign out everywhere else
         </Button>
       )}
-    </section>
+    </SettingsSection>
   );
 }
 
