@@ -317,6 +317,8 @@ async function soak(options: TOptions, minutes: number): Promise<number> {
     accounts: dataset.accounts,
     durationSeconds,
     warmupSeconds,
+    // A minute, or a fifth of a short run: V8 lets its heap grow for tens of seconds between full collections.
+    windowSeconds: Math.min(60, Math.round(durationSeconds / 5)),
     connections: options.connections,
     sampleEverySeconds,
     signInEverySeconds: SOAK.signInEverySeconds,

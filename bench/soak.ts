@@ -36,9 +36,11 @@ export interface TRssSample {
 
 export interface TSoakSummary {
   warmupSeconds: number;
-  /** The median of the samples in the 15 s after the warm-up. */
+  /** Each figure is a median over this many seconds of samples, so V8's garbage-collection sawtooth evens out. */
+  windowSeconds: number;
+  /** The median of the samples in the window after the warm-up. */
   warmupRssMb: number;
-  /** The median of the samples of the last 15 s. */
+  /** The median of the samples of the last window. */
   endRssMb: number;
   maxRssMb: number;
   /** Least-squares slope of RSS over the samples after the warm-up. */
@@ -60,7 +62,6 @@ export interface TSoakTraffic {
   signIns: number;
 }
 
-const SMOOTHING_SECONDS = 15;
 
 /** VmRSS, RssAnon and RssFile of a process, from /proc (Linux). */
 export function readRss(pid: number): Omit<TRssSample, 'atSeconds'> {
@@ -88,14 +89,26 @@ export function sampleRss(pid: number, everySeconds: number, onSample?: (sample:
   return { samples, stop: () => clearInterval(timer) };
 }
 
-function median(values: number[]): number {
+/** The live JS heap after one full collection, from V8's `--trace-gc` line. */
+export interface THeapAfterGc {
+  /** Milliseconds since the process started. */
+  atMs: number;
+  liveMb: number;
+}
+
+/** The full collections (Mark-Compact) in `node --trace-gc` output: `[pid:0x…] 445 ms: Mark-Compact 58.0 (87.0) -> 42.8 (75.9) MB, …`. */
+export function parseFullCollections(output: string): THeapAfterGc[] {
+  return [...output.matchAll(/(\d+) ms: Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/g)].map((match) => ({ atMs: Number(match[1]), liveMb: Number(match[2]) }));
+}
+
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Least-squares slope of y over x. */
-function slope(points: { x: number; y: number }[]): number {
+export function slope(points: { x: number; y: number }[]): number {
   if (points.length < 2) return 0;
   const meanX = points.reduce((sum, point) => sum + point.x, 0) / points.length;
   const meanY = points.reduce((sum, point) => sum + point.y, 0) / points.length;
@@ -106,16 +119,17 @@ function slope(points: { x: number; y: number }[]): number {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-/** The figures of a run: RSS after the warm-up and at the end (each a median over 15 s), the max, the slope after the warm-up. */
-export function summarizeSoak(samples: TRssSample[], warmupSeconds: number): TSoakSummary {
+/** The figures of a run: RSS after the warm-up and at the end (each a median over `windowSeconds`), the max, the slope after the warm-up. */
+export function summarizeSoak(samples: TRssSample[], warmupSeconds: number, windowSeconds: number): TSoakSummary {
   const after = samples.filter((sample) => sample.atSeconds >= warmupSeconds);
   if (after.length === 0) throw new Error(`no RSS sample after the ${warmupSeconds} s warm-up`);
   const firstAt = after[0]!.atSeconds;
   const lastAt = after.at(-1)!.atSeconds;
-  const warmup = median(after.filter((sample) => sample.atSeconds <= firstAt + SMOOTHING_SECONDS).map((sample) => sample.rssMb));
-  const end = median(after.filter((sample) => sample.atSeconds >= lastAt - SMOOTHING_SECONDS).map((sample) => sample.rssMb));
+  const warmup = median(after.filter((sample) => sample.atSeconds <= firstAt + windowSeconds).map((sample) => sample.rssMb));
+  const end = median(after.filter((sample) => sample.atSeconds >= lastAt - windowSeconds).map((sample) => sample.rssMb));
   return {
     warmupSeconds,
+    windowSeconds,
     warmupRssMb: round1(warmup),
     endRssMb: round1(end),
     maxRssMb: round1(Math.max(...samples.map((sample) => sample.rssMb))),
@@ -128,12 +142,12 @@ export function summarizeSoak(samples: TRssSample[], warmupSeconds: number): TSo
 export function formatSoakSummary(summary: TSoakSummary, last: TRssSample | undefined): string {
   const parts = [
     `RSS after the ${summary.warmupSeconds} s warm-up ${summary.warmupRssMb} MB`,
-    `end ${summary.endRssMb} MB (${summary.growthMb >= 0 ? '+' : ''}${summary.growthMb} MB)`,
+    `at the end ${summary.endRssMb} MB (${summary.growthMb >= 0 ? '+' : ''}${summary.growthMb} MB)`,
     `max ${summary.maxRssMb} MB`,
     `slope ${summary.slopeMbPerMin} MB/min`,
-    `${summary.samples} samples`,
+    `${summary.samples} samples (figures: medians over ${summary.windowSeconds} s)`,
   ];
-  const makeup = last ? `; at the end ${last.anonMb} MB anonymous (heap, buffers, allocator) + ${last.fileMb} MB file-backed (code, libraries)` : '';
+  const makeup = last ? `; last sample ${last.anonMb} MB anonymous (heap, buffers, allocator) + ${last.fileMb} MB file-backed (code, libraries)` : '';
   return `${parts.join(', ')}${makeup}`;
 }
 
@@ -302,6 +316,8 @@ export interface TSoakRun {
   accounts: { email: string; password: string }[];
   durationSeconds: number;
   warmupSeconds: number;
+  /** Seconds of samples each figure (after warm-up, end) is the median of. */
+  windowSeconds: number;
   connections: number;
   sampleEverySeconds: number;
   /** A sign-in every this many seconds, each from a new address. */
@@ -370,7 +386,7 @@ export async function runSoak(run: TSoakRun): Promise<{ traffic: TSoakTraffic; s
         signIns,
       },
       samples: sampler.samples,
-      summary: summarizeSoak(sampler.samples, run.warmupSeconds),
+      summary: summarizeSoak(sampler.samples, run.warmupSeconds, run.windowSeconds),
     };
   } finally {
     sampler.stop();

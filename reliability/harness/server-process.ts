@@ -19,6 +19,8 @@ export interface TStartOptions {
   dataDir: string;
   /** Reuse a port (a restart keeps its address, so clients and PUBLIC_URL stay valid); default: a free one. */
   port?: number;
+  /** Options for node itself (V8 flags such as --heap-growing-percent), before the entry. */
+  nodeArgs?: string[];
 }
 
 export interface TExit {
@@ -83,7 +85,7 @@ export async function startServer(options: TStartOptions): Promise<TServerProces
     STRIPE_SECRET_KEY: '',
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVE_ENTRY], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', SERVE_ENTRY], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
   const collect = (chunk: Buffer) => {
