@@ -176,7 +176,7 @@ export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
  * Latin-1, two otherwise (its header is in ENTRY_OVERHEAD_BYTES).
  */
 export function stringBytes(text: string): number {
-  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
+  return /[\u0100-\uffff]/.test(text) ? text.length * 2 : text.length;
 }
 
 /**
