@@ -35,8 +35,8 @@ describe('soak figures', () => {
       '[11344:0x20f08ed0]    30117 ms: Mark-Compact 71.5 (90.2) -> 52.25 (88.1) MB, 80.0 / 0.00 ms',
     ].join('\n');
     expect(parseFullCollections(output)).toEqual([
-      { atMs: 445, liveMb: 42.8 },
-      { atMs: 30117, liveMb: 52.25 },
+      { atMs: 445, beforeMb: 58, liveMb: 42.8 },
+      { atMs: 30117, beforeMb: 71.5, liveMb: 52.25 },
     ]);
   });
 });

@@ -93,12 +93,18 @@ export function sampleRss(pid: number, everySeconds: number, onSample?: (sample:
 export interface THeapAfterGc {
   /** Milliseconds since the process started. */
   atMs: number;
+  /** The heap in use when the collection began, and what was still live after it. */
+  beforeMb: number;
   liveMb: number;
 }
 
 /** The full collections (Mark-Compact) in `node --trace-gc` output: `[pid:0x…] 445 ms: Mark-Compact 58.0 (87.0) -> 42.8 (75.9) MB, …`. */
 export function parseFullCollections(output: string): THeapAfterGc[] {
-  return [...output.matchAll(/(\d+) ms: Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/g)].map((match) => ({ atMs: Number(match[1]), liveMb: Number(match[2]) }));
+  return [...output.matchAll(/(\d+) ms: Mark-Compact ([\d.]+) \([\d.]+\) -> ([\d.]+) \(/g)].map((match) => ({
+    atMs: Number(match[1]),
+    beforeMb: Number(match[2]),
+    liveMb: Number(match[3]),
+  }));
 }
 
 export function median(values: number[]): number {
