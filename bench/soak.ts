@@ -334,6 +334,7 @@ export interface TSoakRun {
 
 /** Runs the mix for the duration while sampling RSS; answers the traffic and the samples. */
 export async function runSoak(run: TSoakRun): Promise<{ traffic: TSoakTraffic; samples: TRssSample[]; summary: TSoakSummary }> {
+  if (process.platform !== 'linux') throw new Error('the soak reads the server\'s resident memory from /proc: it runs on Linux only');
   const statusCodes: Record<string, number> = {};
   const kinds: Record<string, number> = {};
   const urls = new Set<string>();
