@@ -17,6 +17,8 @@ import { SCALE_EMAIL_DOMAIN, SCALE_PASSWORD, seedScale } from './seed-scale';
  * connection; two artworks, because drawing the media library is most of the seed's time.
  */
 const SMOKE_SIZE = { projects: 240, users: 40, likes: 1200, images: 2 };
+/** The soak's throwaway dataset: enough distinct projects, tags and words to fill the read cache. */
+export const SOAK_SIZE = { projects: 3000, users: 300, likes: 30_000, images: 2 };
 /** Members the signed-in mix signs in as: few, because sign-in is throttled per IP (30 per 15 min). */
 const SIGNED_IN_MEMBERS = 5;
 
@@ -28,7 +30,7 @@ export interface TDataset {
 }
 
 /** Counts and sign-in accounts, read straight from the database (nothing is created or migrated). */
-export async function readDataset(config: TConfig): Promise<TDataset> {
+export async function readDataset(config: TConfig, options: { members?: number } = {}): Promise<TDataset> {
   const engine: Engine = config.databaseUrl ? 'postgres' : 'sqlite';
   // connect() would create an empty SQLite file: a missing one simply means no data yet.
   if (engine === 'sqlite' && !existsSync(join(config.dataDir, 'app.db'))) {
@@ -45,7 +47,7 @@ export async function readDataset(config: TConfig): Promise<TDataset> {
       .select('email')
       .where('email', 'like', `%@${SCALE_EMAIL_DOMAIN}`)
       .orderBy('id')
-      .limit(SIGNED_IN_MEMBERS)
+      .limit(options.members ?? SIGNED_IN_MEMBERS)
       .execute();
     return {
       engine,
@@ -86,7 +88,11 @@ async function onPostgres(url: string, statement: string): Promise<void> {
  * is told how to remove it before anything is seeded, so a failure halfway still cleans up.
  * Answers the environment variables the server needs to use it.
  */
-export async function seedSmokeDataset(env: NodeJS.ProcessEnv, onCleanup: (cleanup: () => Promise<void>) => void): Promise<{ DATA_DIR: string; DATABASE_URL: string }> {
+export async function seedSmokeDataset(
+  env: NodeJS.ProcessEnv,
+  onCleanup: (cleanup: () => Promise<void>) => void,
+  size: typeof SMOKE_SIZE = SMOKE_SIZE,
+): Promise<{ DATA_DIR: string; DATABASE_URL: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-smoke-'));
   onCleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
   let databaseUrl = '';
@@ -99,7 +105,7 @@ export async function seedSmokeDataset(env: NodeJS.ProcessEnv, onCleanup: (clean
   const config = loadConfig({ ...env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   const { database } = await openDatabase(config);
   try {
-    await seedScale(database, createStorage(config.storage), SMOKE_SIZE);
+    await seedScale(database, createStorage(config.storage), size);
   } finally {
     await database.close();
   }

@@ -1,14 +1,17 @@
 // `npm run bench`: starts the production server on the configured database (DATABASE_URL
 // switches the engine) and a bare Fastify hello world as the ceiling, drives both with
 // autocannon, prints one table and writes it as JSON. `--smoke` proves the harness works on a
-// small throwaway dataset (CI): it fails when the harness breaks, never on speed.
+// small throwaway dataset (CI): it fails when the harness breaks, never on speed. `--soak` runs
+// the memory soak instead (bench/soak.ts): 10 minutes of mixed load while the server's RSS is
+// sampled; it fails when the end is more than SOAK_MAX_GROWTH_MB above the figure after warm-up.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, processEnv } from '../server/config';
 import { clientRouteSizes } from './client-size';
-import { readDataset, seedSmokeDataset, type TDataset } from './dataset';
+import { readDataset, seedSmokeDataset, SOAK_SIZE, type TDataset } from './dataset';
 import { warmThenMeasure, type TMeasurement } from './measure';
 import { freePort } from '../server/test/free-port';
 import { ROOT, spawnAndWait, type TChild } from './processes';
@@ -16,6 +19,7 @@ import { budgetMisses, formatReport, writeResult, type TBenchResult, type TScena
 import { BenchClient, buildScenarios, discoverInputs, probeScenario, SCENARIO_NAMES, type TScenario, type TScenarioName } from './scenarios';
 import { runUploadBench } from './upload-bench';
 import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
+import { discoverSoakInputs, formatSoakSummary, runSoak, soakTrafficProblems } from './soak';
 
 const USAGE = `Usage: npm run bench -- [options]
   --duration <s>       measured seconds per scenario (default 20; smoke 2)
@@ -26,9 +30,18 @@ const USAGE = `Usage: npm run bench -- [options]
   --smoke              seed a small throwaway dataset and check that the harness works
   --upload/--no-upload run the upload bench after the scenarios (default) or skip it
   --results-dir <dir>  where the JSON goes (default bench/results; smoke: a temporary folder)
+  --soak               the memory soak instead: mixed reads and writes over many URLs while the
+                       server's RSS is sampled; fails if it ends more than 50 MB above its
+                       level after the warm-up (first minute). Uses the configured database when
+                       it has --min-projects projects, else seeds a throwaway one of 3,000
+  --soak-minutes <n>   length of the soak (default 10; the warm-up is a fifth of it, at most 60 s)
 The database is the one DATA_DIR / DATABASE_URL describe, as for npm start.`;
 
 const FULL = { durationSeconds: 20, warmupSeconds: 5, connections: 50 };
+/** The soak's load: fewer connections than the scenarios, since every request may be a miss or a write. */
+const SOAK = { minutes: 10, connections: 20, maxWarmupSeconds: 60, sampleEverySeconds: 5, signInEverySeconds: 5, signedInMembers: 60 };
+/** How far above its level after the warm-up the server may end the soak. */
+export const SOAK_MAX_GROWTH_MB = 50;
 const SMOKE = { durationSeconds: 2, warmupSeconds: 0.5, connections: 10 };
 const SERVER_START_TIMEOUT_MS = 180_000; // start.ts may build the client first
 const REQUEST_LOGGING = 'off (LOG_LEVEL=warn)';
@@ -42,6 +55,8 @@ interface TOptions {
   smoke: boolean;
   upload: boolean;
   resultsDir: string;
+  /** Minutes of soak; null: the scenarios instead. */
+  soakMinutes: number | null;
 }
 
 class UsageError extends Error {}
@@ -68,6 +83,8 @@ function parseOptions(argv: string[]): TOptions {
       upload: { type: 'boolean', default: false },
       'no-upload': { type: 'boolean', default: false },
       'results-dir': { type: 'string' },
+      soak: { type: 'boolean', default: false },
+      'soak-minutes': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -82,12 +99,13 @@ function parseOptions(argv: string[]): TOptions {
   return {
     durationSeconds: numberOption('duration', values.duration, defaults.durationSeconds, { min: 1 }),
     warmupSeconds: numberOption('warmup', values.warmup, defaults.warmupSeconds),
-    connections: numberOption('connections', values.connections, defaults.connections, { integer: true, min: 1 }),
+    connections: numberOption('connections', values.connections, values.soak ? SOAK.connections : defaults.connections, { integer: true, min: 1 }),
     only: only as TScenarioName[],
     minProjects: numberOption('min-projects', values['min-projects'], 1000, { integer: true }),
     smoke: values.smoke,
     upload: !values['no-upload'],
     resultsDir: values['results-dir'] ?? (values.smoke ? join(tmpdir(), 'bench-smoke-results') : join(ROOT, 'bench/results')),
+    soakMinutes: values.soak || values['soak-minutes'] !== undefined ? numberOption('soak-minutes', values['soak-minutes'], SOAK.minutes, { min: 0.25 }) : null,
   };
 }
 
@@ -277,6 +295,89 @@ async function run(options: TOptions): Promise<number> {
   return 0;
 }
 
+/** `--soak`: the mixed load for the given minutes, RSS sampled; 1 when the server grew past the limit or the traffic was unhealthy. */
+async function soak(options: TOptions, minutes: number): Promise<number> {
+  const startedAt = new Date();
+  const env = processEnv();
+  let serverEnv: NodeJS.ProcessEnv = env;
+  let dataset: TDataset = await readDataset(loadConfig(env), { members: SOAK.signedInMembers });
+  if (dataset.counts.projects < options.minProjects) {
+    log(`The configured ${dataset.engine} database has ${dataset.counts.projects} projects: seeding a throwaway one of ${SOAK_SIZE.projects.toLocaleString('en-US')}…`);
+    serverEnv = { ...env, ...(await seedSmokeDataset(env, (cleanup) => cleanups.push(cleanup), SOAK_SIZE)) };
+    dataset = await readDataset(loadConfig(serverEnv), { members: SOAK.signedInMembers });
+  }
+  const durationSeconds = Math.round(minutes * 60);
+  const warmupSeconds = Math.min(SOAK.maxWarmupSeconds, Math.round(durationSeconds / 5));
+  const sampleEverySeconds = durationSeconds >= 300 ? SOAK.sampleEverySeconds : 2;
+  log(`Starting the production server on ${dataset.engine} (TRUST_PROXY=true: the load comes from many addresses)…`);
+  // Behind a trusted proxy, X-Forwarded-For names the client: visitors from 50,000 addresses.
+  const server = await startServer({ ...serverEnv, TRUST_PROXY: 'true' });
+  const inputs = await discoverSoakInputs(server.url, { projects: SOAK_SIZE.projects, accounts: dataset.accounts, log });
+  stopIfInterrupted();
+  log(`soak: ${minutes} min of mixed load on ${options.connections} connections, warm-up ${warmupSeconds} s, RSS of pid ${server.pid} every ${sampleEverySeconds} s…`);
+  let lastLogged = 0;
+  const { traffic, samples, summary } = await runSoak({
+    baseUrl: server.url,
+    serverPid: server.pid,
+    inputs,
+    accounts: dataset.accounts,
+    durationSeconds,
+    warmupSeconds,
+    // A minute, or a fifth of a short run: V8 lets its heap grow for tens of seconds between full collections.
+    windowSeconds: Math.min(60, Math.round(durationSeconds / 5)),
+    connections: options.connections,
+    sampleEverySeconds,
+    signInEverySeconds: SOAK.signInEverySeconds,
+    seed: 20_261_126,
+    onSample: (sample) => {
+      if (sample.atSeconds - lastLogged < 30 && sample.atSeconds > 0) return;
+      lastLogged = sample.atSeconds;
+      log(`  ${sample.atSeconds.toFixed(0).padStart(4)} s  RSS ${sample.rssMb} MB (anonymous ${sample.anonMb}, file ${sample.fileMb})`);
+    },
+  });
+  stopIfInterrupted();
+  const problems = soakTrafficProblems(traffic);
+  const grewTooMuch = summary.growthMb > SOAK_MAX_GROWTH_MB;
+  const result = {
+    kind: 'soak',
+    engine: dataset.engine,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    git: gitState(),
+    machine: machineInfo(),
+    dataset: dataset.counts,
+    settings: { minutes, warmupSeconds, connections: options.connections, sampleEverySeconds, maxGrowthMb: SOAK_MAX_GROWTH_MB },
+    traffic,
+    summary,
+    samples,
+    passed: !grewTooMuch && problems.length === 0,
+  };
+  mkdirSync(options.resultsDir, { recursive: true });
+  const stamp = result.startedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  const file = join(options.resultsDir, `soak-${dataset.engine}-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(options.resultsDir, `soak-latest-${dataset.engine}.json`), `${JSON.stringify(result, null, 2)}\n`);
+
+  const counts = dataset.counts;
+  console.log(
+    `Soak on ${dataset.engine} (${counts.users.toLocaleString('en-US')} users, ${counts.projects.toLocaleString('en-US')} projects, ${counts.likes.toLocaleString('en-US')} likes); ` +
+      `${minutes} min, ${options.connections} connections, load average at start ${loadavg()[0]!.toFixed(1)}.`,
+  );
+  console.log(
+    `Traffic: ${traffic.requests.toLocaleString('en-US')} requests (${traffic.reqPerSec} req/s) over ${traffic.distinctUrls.toLocaleString('en-US')} distinct URLs, ${traffic.signIns} sign-ins; ` +
+      `statuses ${JSON.stringify(traffic.statusCodes)}; by kind ${JSON.stringify(traffic.kinds)}`,
+  );
+  console.log(formatSoakSummary(summary, samples.at(-1)));
+  console.log(`Results: ${file}`);
+  if (problems.length > 0) console.error(`The soak's traffic was not healthy:\n  ${problems.join('\n  ')}`);
+  if (grewTooMuch) {
+    console.error(`FAIL: the server's RSS ended ${summary.growthMb} MB above its level after the warm-up (limit ${SOAK_MAX_GROWTH_MB} MB).`);
+  } else {
+    console.log(`PASS: RSS ended ${summary.growthMb} MB from its level after the warm-up (limit +${SOAK_MAX_GROWTH_MB} MB).`);
+  }
+  return result.passed ? 0 : 1;
+}
+
 async function main(): Promise<void> {
   let options: TOptions;
   try {
@@ -293,7 +394,7 @@ async function main(): Promise<void> {
   }
   let code = 1;
   try {
-    code = await run(options);
+    code = options.soakMinutes === null ? await run(options) : await soak(options, options.soakMinutes);
   } catch (error) {
     if (!interruption) {
       console.error(`Bench failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -97,7 +97,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
 
   const throttleStore = deps.throttleStore ?? createThrottleStore(config.redisUrl);
   const storage = deps.storage ?? createStorage(config.storage);
-  const readCache = deps.readCache ?? createReadCache({ redisUrl: config.redisUrl });
+  const readCache = deps.readCache ?? createReadCache({ redisUrl: config.redisUrl, maxBytes: config.readCacheBytes });
   const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage, readCache, log: app.log };
   const payments = deps.payments === undefined ? createPayments(config.payments, database.db, ctx.now) : deps.payments;
   const sleep = deps.sleep ?? realSleep;

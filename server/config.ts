@@ -28,6 +28,8 @@ const ZEnv = z.object({
   INVITES_PER_USER: z.coerce.number().int().min(0).max(1000).default(INVITES_FOR_NEW_USER),
   INVITE_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(INVITE_TTL_DAYS),
   REDIS_URL: ZOptional.refine((value) => !value || /^rediss?:\/\//.test(value), 'must be a redis:// URL or unset'),
+  // Megabytes (MiB) the read cache may hold; fractions allowed (0.5), 0 turns it off.
+  READ_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
   S3_BUCKET: ZOptional,
   S3_REGION: ZOptional,
   S3_ENDPOINT: ZOptional.refine((value) => !value || URL.canParse(value), 'must be an absolute URL'),
@@ -152,6 +154,8 @@ export interface TConfig {
   /** An unused invitation code stops working this many days after it was made. */
   inviteTtlDays: number;
   redisUrl: string | undefined;
+  /** What the read cache of whole anonymous answers may hold, in bytes (0: no cache). */
+  readCacheBytes: number;
   storage: TStorageConfig;
   payments: TPaymentsConfig;
   mail: TMailConfig;
@@ -191,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     invitesPerUser: values.INVITES_PER_USER,
     inviteTtlDays: values.INVITE_TTL_DAYS,
     redisUrl: values.REDIS_URL,
+    readCacheBytes: Math.floor(values.READ_CACHE_MB * 1024 * 1024),
     storage: storageConfig(values, resolve(values.DATA_DIR)),
     payments: paymentsConfig(values),
     mail: mailConfig(values, publicUrl),

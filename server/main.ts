@@ -14,12 +14,13 @@ import { periodicTasks } from './jobs/periodic-tasks';
 import { startScheduler } from './jobs/scheduler';
 import { startOutboxWorker } from './jobs/send-outbox';
 import { createShutdown, shutDownOnSignals } from './ops/graceful-shutdown';
-import { warnIfAllocatorUntuned } from './ops/memory-allocator';
+import { limitHeapGrowth, warnIfAllocatorUntuned } from './ops/memory-allocator';
 import { createReadiness } from './ops/readiness';
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 
 export async function main(): Promise<void> {
+  limitHeapGrowth();
   const config = loadConfigOrExit();
   const { database, applied } = await openDatabase(config);
   // Uploads a crashed run left half-received; never those of a live process sharing DATA_DIR.

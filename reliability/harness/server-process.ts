@@ -38,6 +38,8 @@ export interface TStartOptions {
   port?: number;
   /** 'start': `npm start`'s entry, which builds the client first when it is stale (slow); default 'serve'. */
   entry?: 'serve' | 'start';
+  /** Options for node itself (V8 flags such as --heap-growing-percent), before the entry. */
+  nodeArgs?: string[];
 }
 
 export interface TExit {
@@ -102,7 +104,7 @@ export async function startServer(options: TStartOptions): Promise<TServerProces
     STRIPE_SECRET_KEY: '',
     ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry === 'start' ? START_ENTRY : SERVE_ENTRY], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry === 'start' ? START_ENTRY : SERVE_ENTRY], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
   const collect = (chunk: Buffer) => {

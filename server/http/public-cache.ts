@@ -10,7 +10,7 @@
 // safe default, and fails the route inventory test (cache-declarations.test.ts).
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler, preSerializationHookHandler } from 'fastify';
-import type { TCacheTag, TCacheTicket, TReadCache } from '../lib/read-cache';
+import { bufferBytes, stringBytes, type TCacheTag, type TCacheTicket, type TReadCache } from '../lib/read-cache';
 import { acceptsGzip } from './accepts-gzip';
 import { SAFE_METHODS } from './security';
 import { SESSION_COOKIE } from './sessions';
@@ -72,6 +72,25 @@ interface TCachedResponse {
 /** Smaller bodies gain too little from compression to be worth a second copy. */
 const GZIP_FROM_BYTES = 1024;
 
+/**
+ * A buffer on a backing store of its own size. zlib answers a slice of its 16 kB output chunk,
+ * and small buffers are slices of a shared 8 kB pool: kept as they are, a 2 kB gzip copy would
+ * hold 16 kB alive.
+ */
+function ownCopy(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength) return buffer;
+  const copy = Buffer.allocUnsafeSlow(buffer.byteLength);
+  buffer.copy(copy);
+  return copy;
+}
+
+/** The bytes a cached answer keeps alive: its body, its gzip copy and its header values. */
+function responseBytes(response: TCachedResponse): number {
+  const body = typeof response.body === 'string' ? stringBytes(response.body) : bufferBytes(response.body);
+  const headers = Object.entries(response.headers).reduce((sum, [name, value]) => sum + name.length + stringBytes(value) + 32, 0);
+  return body + (response.gzipped ? bufferBytes(response.gzipped) : 0) + headers;
+}
+
 /** The response headers a cached copy must repeat (security headers are added per response). */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'x-has-more', 'x-next-cursor', 'x-total-count'];
 const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
@@ -126,11 +145,12 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const gzipped = payload.length >= GZIP_FROM_BYTES ? gzipSync(payload) : null;
-      const entry: TCachedResponse = { status: 200, headers: { ...headers, vary: 'accept-encoding' }, body: payload, gzipped };
+      const gzipped = payload.length >= GZIP_FROM_BYTES ? ownCopy(gzipSync(payload)) : null;
+      const body = typeof payload === 'string' ? payload : ownCopy(payload);
+      const entry: TCachedResponse = { status: 200, headers: { ...headers, vary: 'accept-encoding' }, body, gzipped };
       // A handler that sent text itself (a sitemap, a page) was not serialized: that text is its answer.
       const tags = request.publicCacheTags ?? tagsOf(rule, payload, request);
-      cache.set(`http:${request.url}`, entry, ticket, { tags, bytes: payload.length + (gzipped?.length ?? 0) + 512 });
+      cache.set(`http:${request.url}`, entry, ticket, { tags, bytes: responseBytes(entry) });
     }
     // The same URL may later be answered gzipped from the cache: shared caches must keep both.
     if (ticket !== null) reply.header('vary', 'accept-encoding');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReadCache, type TReadCache } from './read-cache';
+import { createReadCache, ENTRY_OVERHEAD_BYTES, estimateBytes, MAX_ENTRY_SHARE, stringBytes, type TReadCache } from './read-cache';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -97,12 +97,93 @@ describe('read cache', () => {
   });
 
   it('stays within its byte budget by dropping the least recently used, with its tags', () => {
-    const cache = open({ maxBytes: 1000 });
-    cache.set('old', 1, cache.ticket(), { tags: ['project:1'], bytes: 600 });
-    cache.set('new', 2, cache.ticket(), { tags: ['project:2'], bytes: 600 });
+    // Room for 17 entries of about 900 bytes.
+    const cache = open({ maxBytes: 16_000 });
+    cache.set('old', 1, cache.ticket(), { tags: ['project:1'], bytes: 300 });
+    for (let n = 0; n < 18; n += 1) cache.set(`new-${n}`, n, cache.ticket(), { tags: ['project:2'], bytes: 300 });
     expect(cache.get('old')).toBeUndefined();
-    expect(cache.get('new')).toBe(2);
+    expect(cache.get('new-17')).toBe(17);
+    // project:1 left the tag index with 'old'.
+    expect(cache.bookkeeping()).toMatchObject({ entries: 17, indexedTags: 1 });
+  });
+
+  it('never holds more than its budget, however many distinct keys are stored', () => {
+    const maxBytes = 200_000;
+    const cache = open({ maxBytes });
+    for (let n = 0; n < 20_000; n += 1) {
+      const body = 'x'.repeat(200 + (n % 7) * 300);
+      cache.set(`http:/api/projects/search/term-${n}?page=${n % 13}`, body, cache.ticket(), { tags: [`project:${n}`, `member:${n % 50}`, 'list:recent'] });
+      if (n % 1000 === 0) expect(cache.bookkeeping().bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    const { entries, bytes, indexedTags } = cache.bookkeeping();
+    expect(bytes).toBeLessThanOrEqual(maxBytes);
+    // Full, not empty: the budget is used.
+    expect(bytes).toBeGreaterThan(maxBytes * 0.9);
+    expect(entries).toBeGreaterThan(50);
+    // The tag index holds the tags of the entries present, no more: one project each, the members among them, one list.
+    expect(indexedTags).toBeLessThanOrEqual(entries + 50 + 1);
+    expect(cache.get('http:/api/projects/search/term-0?page=0')).toBeUndefined();
+    expect(cache.get('http:/api/projects/search/term-19999?page=5')).toBeDefined();
+  });
+
+  it('forgets evicted entries in its tag index too, and invalidation by tag stays exact', () => {
+    // Room for about sixteen entries of 1,000 bytes.
+    const cache = open({ maxBytes: 16 * (1000 + ENTRY_OVERHEAD_BYTES + 200) });
+    const set = (key: string, tags: string[]) => cache.set(key, key, cache.ticket(), { tags, bytes: 1000 });
+    set('a', ['project:1', 'list:recent']);
+    set('b', ['project:2', 'list:recent']);
+    for (let n = 0; n < 20; n += 1) set(`filler-${n}`, ['job-board']);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeUndefined();
+    // project:1, project:2 and list:recent went with the evicted entries.
+    expect(cache.bookkeeping().indexedTags).toBe(1);
+    // Stored again after eviction: one write to a tag forgets it, and only it.
+    set('a', ['project:1', 'list:recent']);
+    set('b', ['project:2']);
+    cache.invalidate(['project:1']);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe('b');
+    expect(cache.get('filler-19')).toBe('filler-19');
+    cache.invalidate(['job-board']);
+    expect(cache.get('b')).toBe('b');
     expect(cache.bookkeeping()).toMatchObject({ entries: 1, indexedTags: 1 });
+    cache.invalidate(['project:2']);
+    expect(cache.bookkeeping()).toMatchObject({ entries: 0, bytes: 0, indexedTags: 0 });
+  });
+
+  it(`does not store an entry larger than ${MAX_ENTRY_SHARE} of its budget, and drops what that key held`, () => {
+    const cache = open({ maxBytes: 160_000 });
+    cache.set('page', 'small', cache.ticket(), { tags: ['project:1'], bytes: 1000 });
+    cache.set('other', 'kept', cache.ticket(), { tags: ['project:2'], bytes: 1000 });
+    cache.set('page', 'huge', cache.ticket(), { tags: ['project:3'], bytes: 160_000 * MAX_ENTRY_SHARE });
+    expect(cache.get('page')).toBeUndefined();
+    expect(cache.get('other')).toBe('kept');
+    expect(cache.bookkeeping()).toMatchObject({ entries: 1, indexedTags: 1 });
+  });
+
+  it('counts the key, the tags and the value in each entry, two bytes a character for text beyond Latin-1', () => {
+    const cache = open();
+    const key = 'http:/api/projects?tag=neon';
+    cache.set(key, 'é'.repeat(100), cache.ticket(), { tags: ['project:1'] });
+    const latin1 = cache.bookkeeping().bytes;
+    expect(latin1).toBe(ENTRY_OVERHEAD_BYTES + key.length + 64 + 'project:1'.length + 100);
+    cache.set(key, '—'.repeat(100), cache.ticket(), { tags: ['project:1'] });
+    expect(cache.bookkeeping().bytes).toBe(latin1 + 100);
+    expect(stringBytes('abc')).toBe(3);
+    expect(stringBytes('ab😀')).toBe(8);
+  });
+
+  it('estimates a value nobody weighed from its JSON, and a buffer from the memory behind it', () => {
+    const project = { id: 1, title: 'Neon koi pond', tags: ['ai art', 'poster'], media: [{ url: '/media/a.webp', width: 800 }] };
+    expect(estimateBytes(project)).toBe(2 * JSON.stringify(project).length);
+    const slab = Buffer.alloc(16_384);
+    expect(estimateBytes(slab.subarray(0, 100))).toBe(16_384);
+  });
+
+  it('stores nothing with a budget of 0', () => {
+    const cache = open({ maxBytes: 0 });
+    cache.set('a', 1, cache.ticket(), { tags: [] });
+    expect(cache.get('a')).toBeUndefined();
   });
 
   it('indexes the tags of the value it holds now, not of one it replaced', () => {
@@ -121,7 +202,7 @@ describe('read cache', () => {
       cache.set(`project:${id}`, id, cache.ticket(), { tags: [`project:${id}`] });
       cache.invalidate([`project:${id}`]);
     }
-    expect(cache.bookkeeping()).toEqual({ entries: 0, indexedTags: 0, trackedTags: 100 });
+    expect(cache.bookkeeping()).toMatchObject({ entries: 0, bytes: 0, indexedTags: 0, trackedTags: 100 });
     // project:0 was written after the slow read began, and its write time is no longer kept.
     cache.set('slow', 'stale', slowRead, { tags: ['project:0'] });
     expect(cache.get('slow')).toBeUndefined();

@@ -8,6 +8,12 @@
 // same tags as soon as the message arrives (milliseconds; anonymous visitors there may see the
 // old page until then). The TTL bounds what no write invalidates (view counts in lists and
 // figures, listings passing their end).
+//
+// Memory: the cache holds at most `maxBytes` (READ_CACHE_MB), counted as the heap and buffer
+// memory each entry keeps alive: its value (what the caller says it weighs, else an estimate),
+// its key, its tags and a fixed overhead for the bookkeeping around it. Past the budget the least
+// recently used entries go, and their keys leave the tag index with them; an entry larger than
+// a sixteenth of the budget is not stored at all, so one huge answer cannot empty the cache.
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
@@ -20,7 +26,7 @@ export type TCacheTag = string;
 export interface TCacheEntryOptions {
   /** Everything a write could change that the value shows; [] only for values no write changes. */
   tags: readonly TCacheTag[];
-  /** What the value weighs (assumed DEFAULT_ENTRY_BYTES when not said). */
+  /** The bytes the value keeps alive (estimated from its JSON when not said: estimateBytes). */
   bytes?: number;
 }
 
@@ -35,8 +41,8 @@ export interface TReadCache {
   invalidate(tags: readonly TCacheTag[]): void;
   /** Forgets everything here and, with Redis, in every other process. */
   invalidateAll(): void;
-  /** How much bookkeeping it holds: entries, tags indexed over them, tags with their own write time. */
-  bookkeeping(): { entries: number; indexedTags: number; trackedTags: number };
+  /** How much it holds: entries, their bytes as counted against the budget, tags indexed over them, tags with their own write time. */
+  bookkeeping(): { entries: number; bytes: number; maxBytes: number; indexedTags: number; trackedTags: number };
   close(): Promise<void>;
 }
 
@@ -47,6 +53,7 @@ export interface TReadCacheOptions {
   /** The pub/sub channel of the processes that forget together (tests keep theirs apart). */
   channel?: string;
   ttlMs?: number;
+  /** The byte budget (READ_CACHE_MB); 0 stores nothing. */
   maxBytes?: number;
   /** How many recently written tags keep their own write time (see tagWrites below). */
   maxTrackedTags?: number;
@@ -58,9 +65,14 @@ const DEFAULT_CHANNEL = 'read-cache:invalidate';
 const DEFAULT_TTL_MS = 60_000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_TRACKED_TAGS = 10_000;
-/** What a stored value is assumed to weigh when the caller does not say. */
-const DEFAULT_ENTRY_BYTES = 4096;
-/** What one tag of an entry costs in the tag index, counted in the entry's size. */
+/** An entry may take at most this share of the budget; a larger one is not stored. */
+export const MAX_ENTRY_SHARE = 1 / 16;
+/**
+ * What every entry costs besides its value, key and tags: the LRU's slots and map entry, the
+ * entry object, its tag array, the strings' headers.
+ */
+export const ENTRY_OVERHEAD_BYTES = 512;
+/** What one tag of an entry costs in the tag index (a set entry and its share of the map), besides the tag's text. */
 const TAG_INDEX_BYTES = 64;
 
 interface TEntry {
@@ -72,8 +84,12 @@ export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
   // Tag → keys of the entries carrying it. Kept in step with the entries by dispose (evicted,
   // expired, deleted, replaced), so it never holds more than the entries do.
   const keysByTag = new Map<TCacheTag, Set<string>>();
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const enabled = options.enabled !== false && maxBytes > 0;
   const entries = new LRUCache<string, TEntry>({
-    maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    // lru-cache needs a positive budget even when nothing is ever stored.
+    maxSize: Math.max(1, maxBytes),
+    maxEntrySize: Math.max(1, Math.floor(maxBytes * MAX_ENTRY_SHARE)),
     ttl: options.ttlMs ?? DEFAULT_TTL_MS,
     // Served stale never: an expired entry is a miss.
     allowStale: false,
@@ -126,11 +142,13 @@ export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
   return {
     get: <T>(key: string) => entries.get(key)?.value as T | undefined,
     ticket: () => clock,
-    set(key, value, ticket, { tags, bytes = DEFAULT_ENTRY_BYTES }) {
-      if (options.enabled === false || writtenSince(tags, ticket)) return;
+    set(key, value, ticket, { tags, bytes }) {
+      if (!enabled || writtenSince(tags, ticket)) return;
       const entry: TEntry = { value, tags };
-      entries.set(key, entry, { size: Math.max(1, bytes + tags.length * TAG_INDEX_BYTES) });
-      // Not stored when larger than the whole cache; a replaced entry's tags left with it.
+      const tagBytes = tags.reduce((sum, tag) => sum + TAG_INDEX_BYTES + stringBytes(tag), 0);
+      entries.set(key, entry, { size: ENTRY_OVERHEAD_BYTES + stringBytes(key) + tagBytes + (bytes ?? estimateBytes(value)) });
+      // Not stored when larger than its share of the budget (an older value under that key is
+      // dropped then); a replaced entry's tags left with it.
       if (entries.peek(key) !== entry) return;
       for (const tag of tags) {
         const keys = keysByTag.get(tag);
@@ -148,9 +166,37 @@ export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
       forgetAll();
       bus?.publish(null);
     },
-    bookkeeping: () => ({ entries: entries.size, indexedTags: keysByTag.size, trackedTags: tagWrites.size }),
+    bookkeeping: () => ({ entries: entries.size, bytes: entries.calculatedSize, maxBytes, indexedTags: keysByTag.size, trackedTags: tagWrites.size }),
     close: async () => bus?.close(),
   };
+}
+
+/**
+ * The bytes a string takes in V8's heap: one per character while every character fits in
+ * Latin-1, two otherwise (its header is in ENTRY_OVERHEAD_BYTES).
+ */
+export function stringBytes(text: string): number {
+  return /[\u0100-\uffff]/.test(text) ? text.length * 2 : text.length;
+}
+
+/**
+ * The bytes a buffer keeps alive: its whole backing store, which may be far larger than the
+ * view (zlib's output is a slice of a 16 kB chunk; small buffers share an 8 kB pool).
+ */
+export function bufferBytes(buffer: Uint8Array): number {
+  return buffer.buffer.byteLength;
+}
+
+/**
+ * What a value the caller did not weigh keeps alive, estimated: strings and buffers exactly,
+ * anything else from its JSON text, doubled (an object's properties, numbers and strings take
+ * about twice its JSON in V8's heap).
+ */
+export function estimateBytes(value: unknown): number {
+  if (typeof value === 'string') return stringBytes(value);
+  if (value instanceof Uint8Array) return bufferBytes(value);
+  if (value === null || typeof value !== 'object') return 16;
+  return 2 * stringBytes(JSON.stringify(value));
 }
 
 /** What travels between processes: the tags to forget, or null for everything. */

@@ -118,7 +118,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   const storage = options.storage ? options.storage(createStorage(config.storage)) : createStorage(config.storage);
   // On, as in production: factories that write rows behind the app's back tell it what they
   // changed. Its TTL runs on the app's clock: an advance() past it leaves nothing to serve.
-  const readCache = createReadCache({ enabled: options.readCache ?? true, ...options.readCacheBus, clock: () => now().getTime() });
+  const readCache = createReadCache({ enabled: options.readCache ?? true, maxBytes: config.readCacheBytes, ...options.readCacheBus, clock: () => now().getTime() });
   const backgroundWork = createBackgroundWork();
   const sleeps: number[] = [];
   const app = await buildApp({
