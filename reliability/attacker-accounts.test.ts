@@ -1,7 +1,8 @@
 // The attacks of issue 13 on accounts, against a real server process behind a proxy (TRUST_PROXY,
 // each client its own X-Forwarded-For): nobody can lock a member out with wrong passwords, probe
 // who is a member with one code, sign someone out from another site, or guess codes quickly by
-// spreading the guesses over many addresses; an expired code is refused.
+// spreading the guesses over many addresses; an expired code is refused; common passwords are
+// refused; a reset request tells nobody who is a member; a member ends a stolen session.
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../shared/constants';
@@ -100,6 +101,44 @@ describe.each(ENGINES)('attacks on accounts, on %s', (engine) => {
     expect([validate.status, await validate.json()]).toEqual([410, { message: 'This invitation code has expired' }]);
     const signup = await from(address, 'POST', '/api/auth/signup', { json: { ...newMemberDetails(), invitationCode: code } });
     expect([signup.status, await signup.json()]).toEqual([410, { message: 'This invitation code has expired' }]);
+  });
+
+  it("refuses 'password', '12345678' and a password made of the member's name at sign-up, and the code stays good", async () => {
+    const [code] = await inviteCodes(server, 1);
+    for (const password of ['password', '12345678', 'Lovelace1815!']) {
+      const refused = await from(newAddress(), 'POST', '/api/auth/signup', { json: { ...newMemberDetails({ lastName: 'Lovelace', password }), invitationCode: code } });
+      expect(refused.status).toBe(400);
+    }
+    const accepted = await from(newAddress(), 'POST', '/api/auth/signup', { json: { ...newMemberDetails({ lastName: 'Lovelace' }), invitationCode: code } });
+    expect(accepted.status).toBe(201);
+  });
+
+  it('answers a password reset request alike for a member and a stranger', async () => {
+    const member = await createMember(server);
+    const ask = async (email: string) => {
+      const answer = await from(newAddress(), 'POST', '/api/auth/password/forgot', { json: { email } });
+      return [answer.status, await answer.text()];
+    };
+    const forMember = await ask(member.email);
+    expect(forMember[0]).toBe(202);
+    expect(await ask(newMemberDetails().email)).toEqual(forMember);
+  });
+
+  it('lets a member see a session someone else started with their password and end it', async () => {
+    const member = await createMember(server);
+    const signin = await from(newAddress(), 'POST', '/api/auth/signin', {
+      json: { email: member.email, password: member.password },
+      headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
+    });
+    const stolen = sessionCookie(signin);
+    const address = newAddress();
+    const sessions = (await (await from(address, 'GET', '/api/auth/sessions', { cookie: member.cookie })).json()) as { browser: string; os: string; current: boolean }[];
+    expect(sessions.map(({ current }) => current)).toEqual([true, false]);
+    expect(sessions[1]).toMatchObject({ browser: expect.stringContaining('Chrome'), os: expect.stringContaining('Windows') });
+    const ended = await from(address, 'POST', '/api/auth/sessions/end-others', { cookie: member.cookie });
+    expect([ended.status, await ended.json()]).toEqual([200, { ended: 1 }]);
+    expect((await from(newAddress(), 'GET', '/api/auth/me', { cookie: stolen })).status).toBe(401);
+    expect((await from(address, 'GET', '/api/auth/me', { cookie: member.cookie })).status).toBe(200);
   });
 
   it(`slows code guessing from 200 addresses down once there have been ${CODE_GUESS_SLOWDOWN.freeFailures}, and refuses none of them`, async () => {
