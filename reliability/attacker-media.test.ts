@@ -60,17 +60,21 @@ describe('an attacker uploading media to a real server', () => {
     }
   });
 
-  it("transcodes an uploaded AVI in the server's background task to the H.264 MP4 at the URL the upload answered", { timeout: 90_000 }, async () => {
+  it("transcodes an uploaded AVI in the server's background task to the H.264 MP4 at the URL the upload answered, and visitors see it at once", { timeout: 90_000 }, async () => {
     const api = apiClient(server.url);
     const [video] = (await api.uploadFixtures(member.cookie, ['clip.avi'])).files;
     expect(video).toMatchObject({ status: 'processing', mime: 'video/mp4' });
     const project = await api.createProject(member.cookie, { title: 'Koi in AVI', images: [video!.url] });
+    // A visitor's copy of the page is cached while the video processes; the task's change must replace it.
+    const visitorStatus = async () => (await api.getJson<{ media: { status: string }[] }>(`/api/projects/${project.id}`)).media[0]!.status;
+    expect(await visitorStatus()).toBe('processing');
     let status = 'processing';
     for (let waited = 0; status === 'processing' && waited < 60_000; waited += 500) {
       await sleep(500);
       status = (await api.getJson<{ media: { status: string }[] }>(`/api/projects/${project.id}`, member.cookie)).media[0]!.status;
     }
     expect(status).toBe('ready');
+    expect(await visitorStatus()).toBe('ready');
     const served = await fetch(new URL(video!.url, server.url));
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('video/mp4');

@@ -28,7 +28,7 @@ export async function main(): Promise<void> {
   const readiness = createReadiness(database.db);
   // One storage for the requests and the periodic tasks that delete files.
   const storage = createStorage(config.storage);
-  // One payment provider and one read cache for the requests and the payment reconciliation task.
+  // One payment provider and one read cache for the requests and the periodic tasks.
   const now = () => new Date();
   const payments = createPayments(config.payments, database.db, now);
   const readCache = createReadCache({ redisUrl: config.redisUrl });
@@ -42,8 +42,9 @@ export async function main(): Promise<void> {
   const mailer = createMailer(config.mail, app.log);
   if (mailer.kind === 'log') app.log.info('SMTP_URL is not set: e-mails are written to the log, not sent');
   const outbox = startOutboxWorker({ db: database.db, engine: database.engine, now }, mailer, app.log);
-  const tasksContext = { db: database.db, engine: database.engine, config, now, storage, log: app.log };
-  const scheduler = startScheduler(periodicTasks(tasksContext, { ...tasksContext, readCache, payments, mailQueued: () => outbox.kick() }), app.log);
+  // The tasks share the requests' read cache: what a task changes (a transcoded video, a paid job) leaves no stale copy.
+  const tasksContext = { db: database.db, engine: database.engine, config, now, storage, log: app.log, readCache };
+  const scheduler = startScheduler(periodicTasks(tasksContext, { ...tasksContext, payments, mailQueued: () => outbox.kick() }), app.log);
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await readCache.close();
