@@ -8,8 +8,8 @@
 //   jobs awaiting payment (jobs).
 // - Rates go through the throttle store (server/http/rate-limit.ts: in memory, or Redis when
 //   REDIS_URL is set, so they hold across processes): likes and follows together, contact
-//   messages, profile edits. Parallel requests may overshoot a rate by a few (the check and the
-//   count are two steps).
+//   messages, profile edits. Each request is counted and refused in one step of the store, so
+//   parallel requests cannot overshoot a rate.
 import { statfs } from 'node:fs/promises';
 import { DAY_MS } from '../../shared/constants';
 import type { TLimitsConfig } from '../config';
@@ -64,18 +64,7 @@ export interface TMemberRate {
 }
 
 function memberRate(throttle: TThrottle, message: string): TMemberRate {
-  return {
-    async take(userId) {
-      const key = String(userId);
-      try {
-        await throttle.check(key);
-      } catch (error) {
-        if (error instanceof AppError && error.status === 429) throw new AppError(429, message, error.headers);
-        throw error;
-      }
-      await throttle.hit(key);
-    },
-  };
+  return { take: (userId) => throttle.take(String(userId), message) };
 }
 
 export interface TMemberRates {

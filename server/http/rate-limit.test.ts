@@ -24,6 +24,18 @@ describe('throttles in process memory', () => {
   });
 });
 
+describe('take: counting and refusing in one step', () => {
+  it('lets exactly the points through when many requests arrive at once, and refuses the rest with its message', async () => {
+    const throttle = createThrottleStore().create({ ...rule(), points: 5 });
+    const answers = await Promise.allSettled(Array.from({ length: 20 }, () => throttle.take('member-1', 'Slow down, please.')));
+    expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(5);
+    const refusals = answers.flatMap((answer) => (answer.status === 'rejected' ? [answer.reason as { status: number; message: string; headers: Record<string, string> }] : []));
+    expect(refusals).toHaveLength(15);
+    for (const refusal of refusals) expect(refusal).toMatchObject({ status: 429, message: 'Slow down, please.', headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } });
+    await expect(throttle.take('member-2')).resolves.toBeUndefined();
+  });
+});
+
 describe('slowdowns', () => {
   const slow = { name: 'x', durationSeconds: 60, freeFailures: 5, firstDelayMs: 250, maxDelayMs: 5000 };
 
@@ -65,6 +77,9 @@ describe('throttles in Redis (REDIS_URL)', () => {
       await b.hit('9.9.9.9');
       await a.hit('9.9.9.9');
       await expect429(b.check('9.9.9.9'));
+      // take() holds across processes too, however the requests interleave.
+      const taken = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).take('8.8.8.8')));
+      expect(taken.filter((answer) => answer.status === 'fulfilled')).toHaveLength(shared.points);
       const keys = await probe.keys(`rl:${shared.name}*`);
       expect(keys.length).toBeGreaterThan(0);
     } finally {

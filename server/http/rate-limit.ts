@@ -1,12 +1,19 @@
 // Throttles for guessable things (passwords, invitation codes). State lives in process
 // memory by default and in Redis when REDIS_URL is set, so limits hold across processes.
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from './errors';
 
 export interface TThrottle {
   /** Throws 429 with Retry-After when the key has no attempts left. */
   check(key: string): Promise<void>;
+  /**
+   * Counts an attempt and refuses it (429 with Retry-After, and `message` when given) once the
+   * key has none left, in one step of the store: parallel requests cannot slip past the limit
+   * the way a check followed by a hit lets them. For plain rate limits; failure counting
+   * (sign-in, code guesses) checks first and hits only on a failure.
+   */
+  take(key: string, message?: string): Promise<void>;
   /** Counts one failed (or, for plain limits, any) attempt against the key. */
   hit(key: string): Promise<void>;
   /** Forgets the key, e.g. after a successful sign-in. */
@@ -60,13 +67,25 @@ export interface TThrottleStore {
 /** A slowdown counts failures and never blocks: its limiter's points are never reached. */
 const SLOWDOWN_POINTS = 2 ** 31 - 1;
 
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+
+function tooMany(message: string, msBeforeNext: number): AppError {
+  return new AppError(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) });
+}
+
 function throttleOver(limiter: RateLimiterAbstract, points: number): TThrottle {
   return {
     async check(key) {
       const state = await limiter.get(key);
-      if (state && state.consumedPoints >= points) {
-        const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-        throw new AppError(429, 'Too many attempts. Please try again later.', { 'Retry-After': String(seconds) });
+      if (state && state.consumedPoints >= points) throw tooMany(TOO_MANY_ATTEMPTS, state.msBeforeNext);
+    },
+    async take(key, message = TOO_MANY_ATTEMPTS) {
+      try {
+        await limiter.consume(key, 1);
+      } catch (rejection) {
+        // The store rejects with its state when the points are used up, with an Error when it fails.
+        if (rejection instanceof RateLimiterRes) throw tooMany(message, rejection.msBeforeNext);
+        throw rejection;
       }
     },
     async hit(key) {

@@ -50,8 +50,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: TCredentialsCo
     '/api/auth/password/forgot',
     { config: INVALIDATES_NOTHING, schema: { tags, body: ZForgotPasswordRequest, response: { 202: ZAccepted, ...errorResponses(400, 403, 429) } } },
     async (request, reply) => {
-      await throttles.resetPerIp.check(request.ip);
-      await throttles.resetPerIp.hit(request.ip);
+      await throttles.resetPerIp.take(request.ip);
       background.run(request.log, 'password reset request', () => requestPasswordReset(ctx, throttles, request.body.email));
       return reply.code(202).send({ message: FORGOT_PASSWORD_ANSWER });
     },

@@ -74,13 +74,12 @@ function wrongPassword(field: string, message: string): AppError {
 /** Counts against the limit, or answers false (nothing thrown) when it is used up. */
 async function takeQuietly(throttle: TThrottle, key: string): Promise<boolean> {
   try {
-    await throttle.check(key);
+    await throttle.take(key);
+    return true;
   } catch (error) {
     if (error instanceof AppError && error.status === 429) return false;
     throw error;
   }
-  await throttle.hit(key);
-  return true;
 }
 
 /** The member's password is checked (throttled per member: it is a password oracle). */
@@ -160,11 +159,10 @@ export async function resetPassword(ctx: TContext, input: TResetPasswordRequest)
  * gets a note instead of a link: the caller's answer is the same either way.
  */
 export async function requestEmailChange(ctx: TCredentialsContext, throttles: TCredentialThrottles, user: UserRow, input: TChangeEmailRequest): Promise<void> {
-  const key = String(user.id);
-  await throttles.emailChangePerMember.check(key);
   await checkOwnPassword(throttles.passwordChecks, user, input.password, 'password', WRONG_PASSWORD);
   if (input.newEmail === user.email) throw invalidField('newEmail', SAME_EMAIL);
-  await throttles.emailChangePerMember.hit(key);
+  // Counted only once the password is right: a typo does not use up the member's requests.
+  await throttles.emailChangePerMember.take(String(user.id));
   const { token, tokenHash } = newSessionToken();
   await inTransaction(ctx, async (tx) => {
     const now = ctx.now();

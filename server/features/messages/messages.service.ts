@@ -33,8 +33,7 @@ function kindOf(recipientId: TContactRequest['recipientId']): TMessageKind {
  * (a bot) gets the same answer as a person, and nothing is stored or sent.
  */
 export async function sendContactMessage(ctx: TMessagesContext, throttle: TThrottle, input: TContactRequest, ip: string): Promise<void> {
-  await throttle.check(ip);
-  await throttle.hit(ip);
+  await throttle.take(ip);
   if (input.website?.trim()) return;
 
   const kind = kindOf(input.recipientId);
