@@ -5,7 +5,7 @@ import { expiryLabel, longDate } from '@shared/format';
 import type { TInvitationCode } from '@shared/schemas/invitation';
 import { serverMessage } from '@/api/api-error';
 import { useRevokeCode } from '@/api/invitations';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
+import { AlertDialog, AlertDialogTrigger, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 
@@ -85,20 +85,13 @@ function RevokeCodeButton({ code }: { code: TInvitationCode }) {
           Revoke
         </Button>
       </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Revoke code {code.code}?</AlertDialogTitle>
-        <AlertDialogDescription>Nobody will be able to sign up with it. You can generate a new code in its place.</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={revoke.isPending}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <Button variant="destructive" busy={revoke.isPending} onClick={confirm}>
-            Revoke
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
+      <ConfirmDialogContent
+        title={`Revoke code ${code.code}?`}
+        description="Nobody will be able to sign up with it. You can generate a new code in its place."
+        confirmLabel="Revoke"
+        busy={revoke.isPending}
+        onConfirm={confirm}
+      />
     </AlertDialog>
   );
 }

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { TIMINGS } from '@shared/constants';
 import { serverMessage } from '@/api/api-error';
 import { useDeleteAccount } from '@/api/users';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/alert-dialog';
+import { AlertDialog, AlertDialogTrigger, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { SettingsSection } from './SettingsSection';
 
@@ -44,9 +44,9 @@ export function DeleteAccountSection() {
             Delete Account
           </Button>
         </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-          <AlertDialogDescription asChild>
+        <ConfirmDialogContent
+          title="Delete your account?"
+          description={
             <div className="flex flex-col gap-2">
               <p>This can't be undone. These go for good:</p>
               <ul className="list-disc pl-5">
@@ -56,19 +56,11 @@ export function DeleteAccountSection() {
               </ul>
               <p>People you invited keep their accounts.</p>
             </div>
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel asChild>
-              <Button variant="outline" disabled={busy}>
-                Cancel
-              </Button>
-            </AlertDialogCancel>
-            {/* A plain button, not AlertDialog.Action: the dialog stays open while the call runs. */}
-            <Button variant="destructive" busy={busy} onClick={confirm}>
-              {busy ? 'Deleting...' : 'Delete Account'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
+          }
+          confirmLabel={busy ? 'Deleting...' : 'Delete Account'}
+          busy={busy}
+          onConfirm={confirm}
+        />
       </AlertDialog>
     </SettingsSection>
   );

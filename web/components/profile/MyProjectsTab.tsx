@@ -9,7 +9,7 @@ import { serverMessage } from '@/api/api-error';
 import { useDeleteProject } from '@/api/projects';
 import { refreshCreator, useCreatorProjects } from '@/api/users';
 import { ProjectPages } from '@/components/gallery/ProjectPages';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { StatePanel } from '@/components/ui/state-panel';
 import { EditProjectDialog } from './EditProjectDialog';
@@ -88,22 +88,13 @@ function DeleteProjectDialog({ project, onClose, onDeleted }: DeleteProjectDialo
 
   return (
     <AlertDialog open={project !== null} onOpenChange={(open) => (!open && !remove.isPending ? onClose() : undefined)}>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete this project?</AlertDialogTitle>
-        <AlertDialogDescription>
-          “{project?.title}” and its media files will be removed for good, with its likes and views. This can't be undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <Button variant="destructive" busy={remove.isPending} onClick={confirm}>
-            {remove.isPending ? 'Deleting...' : 'Delete Project'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
+      <ConfirmDialogContent
+        title="Delete this project?"
+        description={`“${project?.title ?? ''}” and its media files will be removed for good, with its likes and views. This can't be undone.`}
+        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete Project'}
+        busy={remove.isPending}
+        onConfirm={confirm}
+      />
     </AlertDialog>
   );
 }

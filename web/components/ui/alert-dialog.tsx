@@ -1,7 +1,8 @@
 // A confirmation dialog (Radix AlertDialog: focus starts on Cancel, no closing by clicking outside).
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { isValidElement, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { Button } from './button';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -32,4 +33,38 @@ export function AlertDialogDescription({ className, ...props }: ComponentProps<t
 
 export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}
+
+interface ConfirmDialogContentProps {
+  title: ReactNode;
+  /** Text, or one element (a list of what goes) that becomes the description itself. */
+  description: ReactNode;
+  confirmLabel: ReactNode;
+  /** While the action runs: Cancel is disabled and the confirm button spins. */
+  busy: boolean;
+  onConfirm: () => void;
+}
+
+/**
+ * The body of a destructive confirmation: title, description, Cancel and the confirm button. The
+ * confirm button is a plain button, not AlertDialog.Action, so the dialog stays open while the
+ * call runs and can show its failure.
+ */
+export function ConfirmDialogContent({ title, description, confirmLabel, busy, onConfirm }: ConfirmDialogContentProps) {
+  return (
+    <AlertDialogContent>
+      <AlertDialogTitle>{title}</AlertDialogTitle>
+      <AlertDialogDescription asChild={isValidElement(description)}>{description}</AlertDialogDescription>
+      <AlertDialogFooter>
+        <AlertDialogCancel asChild>
+          <Button variant="outline" disabled={busy}>
+            Cancel
+          </Button>
+        </AlertDialogCancel>
+        <Button variant="destructive" busy={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </AlertDialogFooter>
+    </AlertDialogContent>
+  );
 }
