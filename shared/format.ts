@@ -78,13 +78,18 @@ export function relativeDate(date: string | Date, now: Date = new Date()): strin
   return `${Math.floor(days / 365)} years ago`;
 }
 
+/** '1 hour', '3 hours': a count with its noun, singular for one. */
+export function counted(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
 /** 'just now', '5 minutes ago', '3 hours ago', then as relativeDate ('yesterday', '4 days ago', …). */
 export function timeAgo(date: string | Date, now: Date = new Date()): string {
   const minutes = Math.floor((now.getTime() - toDate(date).getTime()) / MINUTE_MS);
   if (minutes < 1) return 'just now';
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  if (minutes < 60) return `${counted(minutes, 'minute')} ago`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  if (hours < 24) return `${counted(hours, 'hour')} ago`;
   const day = relativeDate(date, now);
   return day === 'Today' || day === 'Yesterday' ? day.toLowerCase() : day;
 }
@@ -94,7 +99,7 @@ export function expiryLabel(expiresAt: string | Date, now: Date = new Date()): s
   const left = toDate(expiresAt).getTime() - now.getTime();
   if (left <= 0) return 'Expired';
   const days = Math.ceil(left / DAY_MS);
-  return days === 1 ? 'Expires in 1 day' : `Expires in ${days} days`;
+  return `Expires in ${counted(days, 'day')}`;
 }
 
 const AI_TOOLS: [pattern: RegExp, name: string][] = [

@@ -2,15 +2,14 @@
 // resetting a forgotten password through a mailed link.
 import { z } from 'zod';
 import { EMAIL_CHANGE_LINK_HOURS, PASSWORD_MAX_LENGTH, PASSWORD_RESET_LINK_HOURS } from '../constants';
+import { counted } from '../format';
 import { ZEmail } from './common';
 import { ZPassword } from './auth';
 
-const hours = (count: number) => (count === 1 ? '1 hour' : `${count} hours`);
-
 /** What POST /api/auth/password/forgot always answers, member or not. */
-export const FORGOT_PASSWORD_ANSWER = `If an account exists for that address, we've sent a link to reset the password. It expires in ${hours(PASSWORD_RESET_LINK_HOURS)}.`;
+export const FORGOT_PASSWORD_ANSWER = `If an account exists for that address, we've sent a link to reset the password. It expires in ${counted(PASSWORD_RESET_LINK_HOURS, 'hour')}.`;
 /** What POST /api/auth/email answers, whether or not the new address is free. */
-export const EMAIL_CHANGE_ANSWER = `We've sent a link to your new address. Open it within ${hours(EMAIL_CHANGE_LINK_HOURS)} to confirm the change; until then your e-mail stays as it is.`;
+export const EMAIL_CHANGE_ANSWER = `We've sent a link to your new address. Open it within ${counted(EMAIL_CHANGE_LINK_HOURS, 'hour')} to confirm the change; until then your e-mail stays as it is.`;
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Request a new one.';
 export const INVALID_EMAIL_LINK = 'This confirmation link is invalid or has expired. Request a new one from Settings.';
 

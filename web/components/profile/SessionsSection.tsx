@@ -2,7 +2,7 @@
 // on the current one, 'Sign out' for each other one, and 'Sign out everywhere else'.
 import { LogOut, Monitor, MonitorSmartphone, Smartphone } from 'lucide-react';
 import { toast } from 'sonner';
-import { timeAgo } from '@shared/format';
+import { counted, timeAgo } from '@shared/format';
 import type { TSession } from '@shared/schemas/session';
 import { serverMessage } from '@/api/api-error';
 import { useEndOtherSessions, useEndSession, useSessions } from '@/api/sessions';
@@ -28,7 +28,7 @@ export function SessionsSection() {
 
   function signOutOthers() {
     endOthers.mutate(undefined, {
-      onSuccess: ({ ended }) => toast('Signed out everywhere else', { description: ended === 1 ? '1 other session ended.' : `${ended} other sessions ended.` }),
+      onSuccess: ({ ended }) => toast('Signed out everywhere else', { description: `${counted(ended, 'other session')} ended.` }),
       onError: (error) => toast.error('Sign-out failed', { description: serverMessage(error, 'Failed to sign out other sessions') }),
     });
   }
