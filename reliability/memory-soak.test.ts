@@ -61,7 +61,7 @@ describe('memory under a steady mixed load (SQLite)', () => {
     const inputs = await discoverSoakInputs(server.url, { projects: SIZE.projects, accounts });
 
     const loadStartsAtMs = performance.now() - spawnedAt;
-    const { traffic, samples, summary } = await runSoak({
+    const soakOptions = {
       baseUrl: server.url,
       serverPid: server.pid,
       inputs,
@@ -73,7 +73,8 @@ describe('memory under a steady mixed load (SQLite)', () => {
       sampleEverySeconds: 1,
       signInEverySeconds: 5,
       seed: 7,
-    });
+    };
+    const { traffic, samples, summary } = await runSoak(soakOptions);
     // The live heap after each full collection once warmed up: its level then and at the end (medians over 10 s), and its slope.
     const collections = parseFullCollections(server.logs).filter((gc) => gc.atMs >= loadStartsAtMs + WARMUP_SECONDS * 1000);
     expect(collections.length, 'full collections traced after the warm-up').toBeGreaterThanOrEqual(3);
@@ -97,7 +98,17 @@ describe('memory under a steady mixed load (SQLite)', () => {
     expect(growthBetween, 'heap before a full collection / live after it').toBeLessThan(1 + (HEAP_GROWING_PERCENT / 100) * 2.4);
     const heapLeaking = heapSlope > MAX_HEAP_SLOPE_MB_PER_MIN && heapGrowth > MAX_HEAP_GROWTH_MB;
     expect(heapLeaking, `the live heap grew ${heapGrowth} MB at ${heapSlope} MB/min (limits ${MAX_HEAP_GROWTH_MB} MB and ${MAX_HEAP_SLOPE_MB_PER_MIN} MB/min)`).toBe(false);
-    const rssLeaking = summary.slopeMbPerMin > MAX_RSS_SLOPE_MB_PER_MIN && summary.growthMb > MAX_RSS_GROWTH_MB;
-    expect(rssLeaking, `RSS grew ${summary.growthMb} MB at ${summary.slopeMbPerMin} MB/min (limits ${MAX_RSS_GROWTH_MB} MB and ${MAX_RSS_SLOPE_MB_PER_MIN} MB/min)`).toBe(false);
+    const rssLeaking = (figures: typeof summary) => figures.slopeMbPerMin > MAX_RSS_SLOPE_MB_PER_MIN && figures.growthMb > MAX_RSS_GROWTH_MB;
+    if (!rssLeaking(summary)) return;
+    // RSS alone rose while the live heap stayed flat: native memory, or the allocator settling
+    // (one CI run on a busy machine: +71 MB in the minute, heap +1 MB). A leak goes on growing,
+    // a step does not: one more minute of the same load decides.
+    const again = await runSoak({ ...soakOptions, durationSeconds: LOAD_SECONDS, warmupSeconds: 0, seed: 8 });
+    console.info(`[memory soak] RSS grew ${summary.growthMb} MB; one more minute: ${formatSoakSummary(again.summary, again.samples.at(-1))}`);
+    expect(soakTrafficProblems(again.traffic)).toEqual([]);
+    expect(
+      rssLeaking(again.summary),
+      `RSS grew ${summary.growthMb} MB at ${summary.slopeMbPerMin} MB/min, then ${again.summary.growthMb} MB at ${again.summary.slopeMbPerMin} MB/min (limits ${MAX_RSS_GROWTH_MB} MB and ${MAX_RSS_SLOPE_MB_PER_MIN} MB/min)`,
+    ).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { sessionDetails } from './migrations/0008-session-details';
 import { writeLimits } from './migrations/0009-write-limits';
 import { videoProcessing } from './migrations/0010-video-processing';
 import { paymentReconciliation } from './migrations/0011-payment-reconciliation';
+import { roles } from './migrations/0012-roles';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -27,6 +28,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0009-write-limits': writeLimits(engine),
     '0010-video-processing': videoProcessing(engine),
     '0011-payment-reconciliation': paymentReconciliation(engine),
+    '0012-roles': roles(engine),
   };
 }
 

@@ -3,6 +3,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { TJobType, TMediaStatus } from '../../shared/constants';
 import type { TJobStatus } from '../../shared/schemas/job';
+import type { TRole } from '../../shared/schemas/user';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -21,6 +22,8 @@ export interface UsersTable {
   invited_by: number | null;
   created_at: string;
   updated_at: string;
+  /** member, moderator or admin (shared/schemas/user.ts ZRole); new rows are members. */
+  role: Generated<TRole>;
 }
 
 export interface SessionsTable {

@@ -33,8 +33,8 @@ describe('declared answers of every /api route', () => {
     expect(keysOf(apiRoutes.filter((route) => !route.responses.some((status) => /^(2\d\d|302)$/.test(status))))).toEqual([]);
   });
 
-  it('marks as MEMBERS_ONLY exactly the routes whose handler calls requireUser, and each declares its 401', () => {
-    expect(keysOf(apiRoutes.filter((route) => route.membersOnly !== /\brequireUser\b/.test(String(route.handler))))).toEqual([]);
+  it('marks as MEMBERS_ONLY exactly the routes whose handler calls requireUser (or requireStaff, requireAdmin), and each declares its 401', () => {
+    expect(keysOf(apiRoutes.filter((route) => route.membersOnly !== /\brequire(User|Staff|Admin)\b/.test(String(route.handler))))).toEqual([]);
     expect(keysOf(apiRoutes.filter((route) => route.membersOnly && !route.responses.includes('401')))).toEqual([]);
     expect(apiRoutes.filter((route) => route.membersOnly).length).toBeGreaterThan(15);
   });

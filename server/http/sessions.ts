@@ -4,7 +4,8 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TConfig } from '../config';
 import type { UserRow } from '../db/schema';
-import { unauthorized } from './errors';
+import { isStaff } from '../../shared/schemas/user';
+import { forbidden, unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -59,6 +60,20 @@ export function clearSessionCookie(reply: FastifyReply, config: Pick<TConfig, 't
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
+}
+
+/** A signed-in moderator or admin, else 401 (signed out) or 403: the routes of /admin. Declare MEMBERS_ONLY and 401, 403. */
+export function requireStaff(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!isStaff(user.role)) throw forbidden();
+  return user;
+}
+
+/** A signed-in admin, else 401 or 403. Declare MEMBERS_ONLY and 401, 403. */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw forbidden();
+  return user;
 }
 
 /** The signed-in member's id, or null for a visitor. */

@@ -22,6 +22,16 @@ export const ZPublicUser = z
   .meta({ id: 'PublicUser' });
 export type TPublicUser = z.output<typeof ZPublicUser>;
 
+/** What a member may do beyond their own work: moderators act on reports; admins also read the audit log and set roles. */
+export const ROLES = ['member', 'moderator', 'admin'] as const;
+export const ZRole = z.enum(ROLES).meta({ id: 'Role' });
+export type TRole = z.output<typeof ZRole>;
+
+/** Moderators and admins: who sees /admin and may act on reports. */
+export function isStaff(role: TRole): boolean {
+  return role === 'moderator' || role === 'admin';
+}
+
 /** The signed-in member's own view: /api/auth/me is the only place the e-mail appears. */
-export const ZCurrentUser = ZPublicUser.extend({ email: z.string() }).meta({ id: 'CurrentUser' });
+export const ZCurrentUser = ZPublicUser.extend({ email: z.string(), role: ZRole }).meta({ id: 'CurrentUser' });
 export type TCurrentUser = z.output<typeof ZCurrentUser>;

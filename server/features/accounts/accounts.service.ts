@@ -3,7 +3,7 @@
 import { INVITES_FOR_NEW_USER } from '../../../shared/constants';
 import type { TSigninRequest, TSignupRequest } from '../../../shared/schemas/auth';
 import type { TUpdateProfileRequest } from '../../../shared/schemas/profile';
-import type { TPublicUser } from '../../../shared/schemas/user';
+import type { TPublicUser, TRole } from '../../../shared/schemas/user';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { UserRow, UserUpdate } from '../../db/schema';
@@ -15,7 +15,7 @@ import { beforeCodeGuess, codeAlreadyUsed, codesExpiredBefore, countWrongCode, u
 import { assertPasswordAllowed } from './password-policy';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { memberName, toPublicUser } from './user.presenter';
-import { countUsers, deleteUser, findUserByEmail, findUserById, findUserNames, findUsersByIds, insertUser, lockUser, updateUser } from './users.repo';
+import { anyUser, countUsers, deleteUser, findUserByEmail, findUserById, findUserNames, findUsersByIds, insertUser, lockUser, updateUser } from './users.repo';
 
 export const SIGNIN_FAILED = 'Invalid email or password';
 
@@ -60,6 +60,8 @@ export async function signUp(ctx: TContext, throttles: TSignupThrottles, input: 
       const code = await claimCode(db, input.invitationCode, now, expiredBefore);
       // Usable when read but claimed by another sign-up in between: used.
       if (!code) throw unusableCodeError(await findCode(db, input.invitationCode), expiredBefore) ?? codeAlreadyUsed();
+      // The operator's first code makes the site's first account: its admin.
+      const firstAccount = !(await anyUser(db));
       const user = await insertUser(db, {
         email: input.email,
         password_hash: passwordHash,
@@ -68,6 +70,7 @@ export async function signUp(ctx: TContext, throttles: TSignupThrottles, input: 
         invited_by: code.owner_id,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
+        ...(firstAccount ? { role: 'admin' as const } : {}),
       });
       await setCodeUser(db, code.id, user.id);
       await insertCodes(db, user.id, Math.min(INVITES_FOR_NEW_USER, ctx.config.invitesPerUser), now);
@@ -104,6 +107,13 @@ export async function signIn(ctx: TContext, throttles: TSigninThrottles, input: 
   }
   await throttles.perAccountAndIp.reset(accountAndIp);
   return user;
+}
+
+/** Sets a member's role (the operator's `npm run admin`, and admins in /admin); null when no account has that e-mail. */
+export async function setRoleByEmail(ctx: Pick<TContext, 'db' | 'now'>, email: string, role: TRole): Promise<UserRow | null> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return null;
+  return updateUser(ctx.db, user.id, { role, updated_at: ctx.now().toISOString() });
 }
 
 const PROFILE_COLUMNS = {
