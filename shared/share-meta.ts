@@ -28,7 +28,7 @@ export interface TSite {
 /** Search snippets and share cards cut descriptions long before this. */
 const DESCRIPTION_MAX = 300;
 
-type TShareableProject = Pick<TProject, 'id' | 'title' | 'description' | 'tags' | 'category' | 'categories' | 'createdAt' | 'media' | 'user'>;
+type TShareableProject = Pick<TProject, 'id' | 'title' | 'description' | 'tags' | 'category' | 'categories' | 'createdAt' | 'media' | 'user' | 'isMature'>;
 
 /** A project's share image, from its media (cover first): the cover's 1200×630 rendition, else a video's poster. */
 export function coverShareImage(media: readonly Pick<TMedia, 'variants'>[]): string | undefined {
@@ -43,8 +43,9 @@ export function projectPageTitle(project: Pick<TProject, 'title' | 'user'>, site
 
 export function projectShareMeta(project: TShareableProject, site: TSite): TPageMeta {
   const author = displayName(project.user);
-  // Without a still of its own, the API's redirect to the default image.
-  const image = coverShareImage(project.media) ?? `/api/projects/${project.id}/og-image`;
+  // Without a still of its own, the API's redirect to the default image; a mature project's
+  // redirect goes to its blurred still.
+  const image = (!project.isMature && coverShareImage(project.media)) || `/api/projects/${project.id}/og-image`;
   const description = project.description?.trim() || `${project.title} — AI work by ${author} on ${site.siteName}`;
   return {
     title: projectPageTitle(project, site.siteName),

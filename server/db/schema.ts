@@ -24,6 +24,8 @@ export interface UsersTable {
   updated_at: string;
   /** member, moderator or admin (shared/schemas/user.ts ZRole); new rows are members. */
   role: Generated<TRole>;
+  /** 1: mature projects are shown to this member without blur. */
+  show_mature: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -79,6 +81,8 @@ export interface ProjectsTable {
   trending_score: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** 1: mature content, blurred for visitors and members who have not opted in, left out of visitors' lists. */
+  is_mature: Generated<number>;
 }
 
 export interface ProjectMediaTable {

@@ -136,6 +136,7 @@ export interface TProjectOverrides {
   likes?: number;
   views?: number;
   createdAt?: Date;
+  mature?: boolean;
 }
 
 /** A project through the service (slug, categories, tags, media), with counters set if asked. */
@@ -148,6 +149,7 @@ export async function buildProject(ctx: TContext, owner: UserRow, overrides: TPr
     category: overrides.categories ?? ['Illustration'],
     images: media.map((item) => item.url),
     tags: overrides.tags ?? ['ai'],
+    isMature: overrides.mature ?? false,
   });
   if (overrides.likes !== undefined || overrides.views !== undefined || overrides.createdAt) {
     const likes = overrides.likes ?? 0;

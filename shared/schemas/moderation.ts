@@ -79,7 +79,7 @@ export const MODERATION_ACTIONS = ['dismiss', 'hide', 'restore', 'delete'] as co
 export const ZModerationAction = z.enum(MODERATION_ACTIONS);
 export type TModerationAction = z.output<typeof ZModerationAction>;
 
-const ZReason = z.string().trim().min(1, 'Please give a reason').max(MODERATION_REASON_MAX, `Please keep the reason under ${MODERATION_REASON_MAX} characters`);
+export const ZReason = z.string().trim().min(1, 'Please give a reason').max(MODERATION_REASON_MAX, `Please keep the reason under ${MODERATION_REASON_MAX} characters`);
 
 /**
  * POST /api/admin/moderate: acts on a target and resolves its open reports. 'dismiss' only

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_CATEGORIES } from '../constants';
 import { ZId, ZPageQuery, ZTimestamp } from './common';
 import { ZMedia } from './media';
+import { ZReason } from './moderation';
 import { ZPublicUser } from './user';
 
 export const MAX_MEDIA_PER_PROJECT = 10;
@@ -58,6 +59,8 @@ export const ZCreateProjectRequest = z.object({
   category: ZCategoryList,
   images: ZMediaUrls,
   tags: ZTags,
+  /** Mature content: blurred for whoever has not opted in, left out of visitors' lists. */
+  isMature: z.boolean().default(false),
 });
 export type TCreateProjectRequest = z.infer<typeof ZCreateProjectRequest>;
 /** What the client sends: category as the comma-joined string. */
@@ -72,6 +75,7 @@ export const ZUpdateProjectRequest = z
     images: ZMediaUrls,
     tags: ZTags,
     hidePrompt: z.boolean(),
+    isMature: z.boolean(),
   })
   .partial();
 export type TUpdateProjectRequest = z.infer<typeof ZUpdateProjectRequest>;
@@ -127,6 +131,8 @@ export const ZProject = z
     /** Whether the viewer likes it (false when signed out). */
     isLiked: z.boolean(),
     hidePrompt: z.boolean(),
+    /** Marked mature by its creator or by staff: blurred unless the viewer opted in. */
+    isMature: z.boolean(),
     createdAt: ZTimestamp,
     /** The creator. */
     user: ZPublicUser,
@@ -137,6 +143,10 @@ export const ZProject = z
 export type TProject = z.output<typeof ZProject>;
 
 export const ZProjectList = z.array(ZProject);
+
+/** POST /api/admin/projects/{id}/mature: staff mark or unmark any project, saying why. */
+export const ZMarkMatureRequest = z.object({ isMature: z.boolean(), reason: ZReason });
+export type TMarkMatureRequest = z.input<typeof ZMarkMatureRequest>;
 
 /** GET /api/projects/random: where Explore jumps. */
 export const ZProjectRef = z.object({ id: ZId, slug: z.string() });

@@ -33,5 +33,14 @@ export function isStaff(role: TRole): boolean {
 }
 
 /** The signed-in member's own view: /api/auth/me is the only place the e-mail appears. */
-export const ZCurrentUser = ZPublicUser.extend({ email: z.string(), role: ZRole }).meta({ id: 'CurrentUser' });
+export const ZCurrentUser = ZPublicUser.extend({
+  email: z.string(),
+  role: ZRole,
+  /** Mature projects shown without blur (off until the member opts in). */
+  showMature: z.boolean(),
+}).meta({ id: 'CurrentUser' });
 export type TCurrentUser = z.output<typeof ZCurrentUser>;
+
+/** PUT /api/auth/preferences: the member's viewing choices. */
+export const ZPreferencesRequest = z.object({ showMature: z.boolean() });
+export type TPreferencesRequest = z.input<typeof ZPreferencesRequest>;

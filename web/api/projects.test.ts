@@ -23,6 +23,7 @@ function buildProject(id: number, changes: Partial<TProject> = {}): TProject {
     views: 10,
     isLiked: false,
     hidePrompt: false,
+    isMature: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     user: {
       id: 1,

@@ -3,7 +3,7 @@
 import { INVITES_FOR_NEW_USER } from '../../../shared/constants';
 import type { TSigninRequest, TSignupRequest } from '../../../shared/schemas/auth';
 import type { TUpdateProfileRequest } from '../../../shared/schemas/profile';
-import type { TPublicUser, TRole } from '../../../shared/schemas/user';
+import type { TPreferencesRequest, TPublicUser, TRole } from '../../../shared/schemas/user';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { UserRow, UserUpdate } from '../../db/schema';
@@ -137,6 +137,11 @@ export async function updateProfile(ctx: TContext, userId: number, input: TUpdat
     if (value !== undefined) (changes as Record<string, unknown>)[column] = value;
   }
   return updateUser(ctx.db, userId, changes);
+}
+
+/** The member's viewing choices: only they see them, so no cached answer changes. */
+export async function setPreferences(ctx: TContext, userId: number, input: TPreferencesRequest): Promise<UserRow> {
+  return updateUser(ctx.db, userId, { show_mature: input.showMature ? 1 : 0, updated_at: ctx.now().toISOString() });
 }
 
 /**

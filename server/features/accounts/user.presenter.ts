@@ -24,7 +24,7 @@ export function toPublicUser(row: UserRow): TPublicUser {
 
 /** Only for the member themself (GET /api/auth/me and their own auth answers). */
 export function toCurrentUser(row: UserRow): TCurrentUser {
-  return { ...toPublicUser(row), email: row.email, role: row.role };
+  return { ...toPublicUser(row), email: row.email, role: row.role, showMature: row.show_mature === 1 };
 }
 
 /** The name shown for a member in someone else's list (an invitation code's user, a job's poster). */

@@ -48,6 +48,7 @@ export function toProject(row: ProjectRow, parts: TProjectParts, shape: TProject
     views: row.views_count,
     isLiked: parts.isLiked,
     hidePrompt: row.hide_prompt === 1,
+    isMature: row.is_mature === 1,
     createdAt: row.created_at,
     user: parts.creator,
     isFollowing: parts.isFollowing,

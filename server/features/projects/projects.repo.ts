@@ -23,12 +23,16 @@ export interface TProjectFilter {
   excludeId?: number;
   /** Only these projects (a rare tag's few, found first: see listProjectPage). */
   ids?: number[];
+  /** Leave mature projects out (visitors' gallery, category and similar lists). */
+  excludeMature?: boolean;
 }
 
 function filtered(eb: ProjectsEb, filter: TProjectFilter): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (filter.userId !== undefined) conditions.push(eb('projects.user_id', '=', filter.userId));
   if (filter.excludeId !== undefined) conditions.push(eb('projects.id', '!=', filter.excludeId));
+  // A literal, not a parameter: the same text for every visitor's query, whatever the engine plans.
+  if (filter.excludeMature) conditions.push(eb('projects.is_mature', '=', sql.lit(0)));
   if (filter.ids !== undefined) conditions.push(filter.ids.length ? eb('projects.id', 'in', filter.ids) : sql<SqlBool>`1 = 0`);
   if (filter.categories?.length) {
     conditions.push(
@@ -116,7 +120,7 @@ export function slugExists(db: Db, slug: string): Promise<{ id: number } | undef
 
 export function insertProject(
   db: Db,
-  project: { slug: string; userId: number; title: string; description: string | null; category: string; now: Date },
+  project: { slug: string; userId: number; title: string; description: string | null; category: string; isMature: boolean; now: Date },
 ): Promise<ProjectRow> {
   const now = project.now.toISOString();
   return db
@@ -127,6 +131,7 @@ export function insertProject(
       title: project.title,
       description: project.description,
       category: project.category,
+      is_mature: project.isMature ? 1 : 0,
       created_at: now,
       updated_at: now,
     })
@@ -137,7 +142,7 @@ export function insertProject(
 export async function updateProjectRow(
   db: Db,
   id: number,
-  changes: { title?: string; description?: string | null; category?: string; hide_prompt?: number; updated_at: string },
+  changes: { title?: string; description?: string | null; category?: string; hide_prompt?: number; is_mature?: number; updated_at: string },
 ): Promise<void> {
   await db.updateTable('projects').set(changes).where('id', '=', id).execute();
 }
@@ -207,7 +212,7 @@ async function similarCandidateIds(db: Db, project: { id: number; tags: string[]
   return [...ids];
 }
 
-export async function listSimilar(db: Db, project: { id: number; tags: string[]; categories: string[] }, limit: number): Promise<ProjectRow[]> {
+export async function listSimilar(db: Db, project: { id: number; tags: string[]; categories: string[] }, limit: number, filter: Pick<TProjectFilter, 'excludeMature'> = {}): Promise<ProjectRow[]> {
   const candidates = await similarCandidateIds(db, project);
   if (candidates.length === 0) return [];
   const tags = project.tags.length ? project.tags : ['\u0000'];
@@ -229,7 +234,8 @@ export async function listSimilar(db: Db, project: { id: number; tags: string[];
         .where('project_categories.category', 'in', categories)
         .as('shared_categories'),
     ])
-    .where('projects.id', 'in', candidates);
+    .where('projects.id', 'in', candidates)
+    .where((eb) => filtered(eb, filter));
   // Scored in a subquery: PostgreSQL does not allow select aliases inside ORDER BY expressions.
   const rows = await db
     .selectFrom(scored.as('scored'))

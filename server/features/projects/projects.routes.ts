@@ -3,14 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParams, ZNoContent, ZPageQuery, ZRedirect } from '../../../shared/schemas/common';
 import { ZCategorySummaries } from '../../../shared/schemas/creator';
-import { type TListProjectsQuery, type TProject, ZCreateProjectRequest, ZLikeResponse, ZListProjectsQuery, ZProject, ZProjectList, ZProjectRef, ZUpdateProjectRequest } from '../../../shared/schemas/project';
+import { type TListProjectsQuery, type TProject, ZCreateProjectRequest, ZLikeResponse, ZMarkMatureRequest, ZListProjectsQuery, ZProject, ZProjectList, ZProjectRef, ZUpdateProjectRequest } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
 import type { TMemberRates } from '../../http/member-limits';
 import { sendPage } from '../../http/paging';
 import { cachedForEveryone, cachedForVisitors, INVALIDATES_SCOPED } from '../../http/public-cache';
-import { MEMBERS_ONLY, requireUser, viewerDetails, viewerOf } from '../../http/sessions';
+import { MEMBERS_ONLY, requireStaff, requireUser, viewerDetails, viewerOf } from '../../http/sessions';
 import { CATEGORIES_TAG, creatorTag, LIKE_ORDER_TAG, orderTags, PROJECT_LISTS_TAG, projectListTags, projectPageTags, projectTag } from '../../lib/cache-tags';
+import { markProjectMature } from './mature.service';
 import { categorySummaries, createProject, deleteProject, isViewAlreadyCounted, listLikedProjects, listProjects, listSimilarProjects, pickRandomProject, shareImageLocation, toggleLike, type TProjectKey, updateProject, viewProject } from './projects.service';
 
 const ZSlugParams = z.object({ slug: z.string().min(1).max(200) });
@@ -97,6 +98,15 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext, rates: 
     await deleteProject(ctx, user.id, request.params.id);
     return reply.code(204).send();
   });
+
+  api.post(
+    '/api/admin/projects/:id/mature',
+    { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, body: ZMarkMatureRequest, response: { 200: ZProject, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const staff = requireStaff(request);
+      return markProjectMature(ctx, staff.id, request.params.id, request.body);
+    },
+  );
 
   api.post('/api/projects/:id/like', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, response: { 200: ZLikeResponse, ...errorResponses(400, 401, 403, 404, 429) } } }, async (request) => {
     const user = requireUser(request);

@@ -16,6 +16,7 @@ import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
 import { lockMember, publicMembers } from '../accounts/accounts.service';
 import { forEachLikedProject, knownViewerKey, likedProjectsPage, recordViewOnce, toggleLikeOf, viewDay, viewerKey, viewerState, type TViewer } from '../social/social.service';
+import { blurredShareImage } from './blurred-share-image';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions.service';
 import {
   attachMedia,
@@ -131,6 +132,7 @@ export async function createProject(ctx: TContext, userId: number, input: TCreat
           title: input.title,
           description: input.description ?? null,
           category: input.category.join(','),
+          isMature: input.isMature,
           now: ctx.now(),
         });
         await replaceCategories(db, project.id, input.category);
@@ -238,8 +240,16 @@ export async function peekProject(ctx: TContext, key: TProjectKey): Promise<TPro
 /** What each sort's cursor carries: the type of its column. */
 const SORT_CURSOR_VALUES = { trending: 'number', recent: 'text', popular: 'integer', views: 'integer' } as const satisfies Record<TListProjectsQuery['sort'], TCursorValue>;
 
+/**
+ * Visitors' discovery lists leave mature work out (members' lists show it, blurred unless they
+ * opted in); a creator's own list and direct links still show it, blurred.
+ */
+export function matureFilter(viewerId: number | null): Pick<TProjectFilter, 'excludeMature'> {
+  return viewerId === null ? { excludeMature: true } : {};
+}
+
 export async function listProjects(ctx: TContext, query: TListProjectsQuery, viewerId: number | null, scope: Pick<TProjectFilter, 'userId'> = {}): Promise<TPage<TProject>> {
-  const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...scope };
+  const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...(scope.userId === undefined ? matureFilter(viewerId) : {}), ...scope };
   const rows = await listProjectPage(ctx.db, { sort: query.sort, filter, limit: query.limit, after: decodeCursor(query.cursor, SORT_CURSOR_VALUES[query.sort]) });
   const column = SORT_COLUMNS[query.sort];
   return toPage(rows, query.limit, (row) => [row[column], row.id], (page) => hydrateProjects(ctx, page, viewerId, 'card'));
@@ -256,7 +266,7 @@ export async function listSimilarProjects(ctx: TContext, projectId: number, view
   const row = await findProjectById(ctx.db, projectId);
   if (!row) throw notFound('Project not found');
   const tags = (await tagsOfProjects(ctx.db, [row.id])).get(row.id) ?? [];
-  const similar = await listSimilar(ctx.db, { id: row.id, tags, categories: categoriesOf(row.category) }, SIMILAR_LIMIT);
+  const similar = await listSimilar(ctx.db, { id: row.id, tags, categories: categoriesOf(row.category) }, SIMILAR_LIMIT, matureFilter(viewerId));
   return hydrateProjects(ctx, similar, viewerId, 'card');
 }
 
@@ -303,6 +313,7 @@ export async function updateProject(ctx: TContext, userId: number, projectId: nu
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.category !== undefined ? { category: input.category.join(',') } : {}),
       ...(input.hidePrompt !== undefined ? { hide_prompt: input.hidePrompt ? 1 : 0 } : {}),
+      ...(input.isMature !== undefined ? { is_mature: input.isMature ? 1 : 0 } : {}),
       updated_at: ctx.now().toISOString(),
     });
     if (input.category !== undefined) await replaceCategories(db, row.id, input.category);
@@ -458,9 +469,14 @@ export async function sitemapEntries(ctx: TContext, limits: { projects: number; 
   };
 }
 
-/** Where the project's 1200×630 share image lives: the cover's og rendition, a video's poster, else the default. */
+/**
+ * Where the project's 1200×630 share image lives: the cover's og rendition, a video's poster, else
+ * the default. A mature project's is blurred, never the work itself.
+ */
 export async function shareImageLocation(ctx: TContext, projectId: number): Promise<string> {
-  if (!(await findProjectById(ctx.db, projectId))) throw notFound('Project not found');
-  const media = (await listMediaOfProjects(ctx.db, [projectId])).get(projectId) ?? [];
-  return coverShareImage(media.slice(0, 1).map(toMedia)) ?? DEFAULT_OG_IMAGE;
+  const project = await findProjectById(ctx.db, projectId);
+  if (!project) throw notFound('Project not found');
+  const cover = ((await listMediaOfProjects(ctx.db, [projectId])).get(projectId) ?? []).slice(0, 1);
+  if (project.is_mature === 1) return (cover[0] && (await blurredShareImage(ctx.storage, cover[0]))) ?? DEFAULT_OG_IMAGE;
+  return coverShareImage(cover.map(toMedia)) ?? DEFAULT_OG_IMAGE;
 }
