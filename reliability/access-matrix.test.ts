@@ -161,6 +161,28 @@ const MATRIX: Record<string, TMatrixRow> = {
       { caller: 'the owner', status: 200, changes: 'something' },
     ],
   },
+  'PUT /api/auth/preferences': {
+    request: () => ({ payload: { showMature: true } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 200, changes: 'nothing of the owner' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  // Staff's call on anyone's project: here the owner is a moderator, the project the other member's.
+  'POST /api/admin/projects/:id/mature': {
+    arrange: async (w) => {
+      await w.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', w.owner.user.id).execute();
+      return { strangerProject: await buildProject(w.ctx, w.stranger.user) };
+    },
+    request: (w) => ({ params: { id: w.strangerProject!.id }, payload: { isMature: true, reason: 'Nudity' } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', with: 'their own project', status: 403, changes: 'nothing' },
+      { caller: 'the owner', with: 'no reason', request: (w) => ({ params: { id: w.strangerProject!.id }, payload: { isMature: true, reason: '' } }), status: 400, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
   'DELETE /api/auth/delete-account': {
     request: () => ({}),
     attempts: [
