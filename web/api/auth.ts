@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSigninRequest, TSignupRequest } from '@shared/schemas/auth';
 import type { TUpdateProfileRequest } from '@shared/schemas/profile';
+import type { TPreferencesRequest } from '@shared/schemas/user';
 import { ApiError } from './api-error';
 import { getJson, sendJson } from './request';
 
@@ -51,6 +52,15 @@ export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TUpdateProfileRequest) => sendJson('PATCH', '/api/auth/profile', body),
+    onSuccess: (user) => client.setQueryData(currentUserQuery.queryKey, user),
+  });
+}
+
+/** The member's viewing choices (showMature): every blurred project follows the answer at once. */
+export function useUpdatePreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPreferencesRequest) => sendJson('PUT', '/api/auth/preferences', body),
     onSuccess: (user) => client.setQueryData(currentUserQuery.queryKey, user),
   });
 }

@@ -71,6 +71,10 @@ export interface TWrites {
     [path: `/api/jobs/${number}/payment`]: TPaymentSession;
     [path: `/api/jobs/${number}/confirm-payment`]: TMyJob;
     '/api/payments/test/confirm': TTestCardPaymentResult;
+    [path: `/api/admin/projects/${number}/mature`]: TProject;
+  };
+  PUT: {
+    '/api/auth/preferences': TCurrentUser;
   };
   PATCH: {
     '/api/auth/profile': TCurrentUser;

@@ -8,6 +8,7 @@ import type { TProject } from '@shared/schemas/project';
 import { useCurrentUser } from '@/api/auth';
 import { useProject, useRememberFollow } from '@/api/projects';
 import { useSiteName } from '@/api/site';
+import { MatureCover, useMatureConcealed } from '@/components/media/MatureCover';
 import { ProjectMedia } from '@/components/media/ProjectMedia';
 import { PageContainer } from '@/components/page/PageContainer';
 import { CreatorPanel } from '@/components/project/CreatorPanel';
@@ -50,6 +51,7 @@ function ProjectDetail({ project }: { project: TProject }) {
   const creatorName = displayName(project.user);
   const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName }, siteName);
   const aiMetadata = projectAiMetadata(project.media);
+  const concealed = useMatureConcealed(project);
 
   return (
     <PageContainer>
@@ -74,8 +76,9 @@ function ProjectDetail({ project }: { project: TProject }) {
           {project.media.map((media, index) => {
             const width = fittedWidth(media);
             return (
-              <li key={media.id} className="w-full" style={width ? { maxWidth: width } : undefined}>
-                <ProjectMedia media={media} variant="detail" alt={alt} priority={index === 0} className="rounded-xl" isOwner={user?.id === project.user.id} />
+              <li key={media.id} className="relative w-full" style={width ? { maxWidth: width } : undefined}>
+                <ProjectMedia media={media} variant="detail" alt={alt} priority={index === 0} className="rounded-xl" isOwner={user?.id === project.user.id} concealed={concealed} />
+                {concealed && <MatureCover project={project} className="rounded-xl" />}
               </li>
             );
           })}

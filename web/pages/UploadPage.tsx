@@ -18,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { CategoryPicker } from '@/components/upload/CategoryPicker';
+import { MatureCheckbox } from '@/components/upload/MatureCheckbox';
 import { MediaPicker, type TSelectedFile } from '@/components/upload/MediaPicker';
 import { TagInput } from '@/components/upload/TagInput';
 import { mapInOrder } from '@/components/upload/upload-in-order';
@@ -62,6 +63,7 @@ function UploadForm() {
   const createProject = useCreateProject();
   const [files, setFiles] = useState<TSelectedFile[]>([]);
   const [tags, setTags] = useState<string[]>([]);
+  const [isMature, setIsMature] = useState(false);
   const [phase, setPhase] = useState<TPhase>('idle');
   const previewUrls = useRef(new Set<string>());
   const busy = phase !== 'idle';
@@ -151,7 +153,7 @@ function UploadForm() {
     }
     setPhase('creating');
     createProject.mutate(
-      { title: values.title, description: values.description ?? '', category: values.categories.join(','), images, tags },
+      { title: values.title, description: values.description ?? '', category: values.categories.join(','), images, tags, isMature },
       {
         onSuccess: () => {
           toast.success('Project uploaded!', { description: 'Your project is now live.' });
@@ -195,6 +197,7 @@ function UploadForm() {
             />
             <MediaPicker files={files} onAdd={addFiles} onRemove={removeFile} uploading={phase === 'uploading'} disabled={busy} />
             <TagInput tags={tags} onChange={setTags} />
+            <MatureCheckbox id="project-mature" checked={isMature} onChange={setIsMature} />
             <div className="flex justify-end">
               <Button type="submit" size="lg" busy={busy}>
                 {SUBMIT_LABELS[phase]}

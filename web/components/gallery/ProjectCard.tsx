@@ -7,6 +7,7 @@ import { LIST_VIEW_TAGS } from '@shared/constants';
 import { altText, displayName } from '@shared/format';
 import type { TProject } from '@shared/schemas/project';
 import { useSiteName } from '@/api/site';
+import { MatureCover, useMatureConcealed } from '@/components/media/MatureCover';
 import { ProjectMedia, ProjectMediaPlaceholder } from '@/components/media/ProjectMedia';
 import { LikeButton } from '@/components/project/LikeButton';
 import { ViewCount } from '@/components/project/ViewCount';
@@ -38,6 +39,7 @@ export function ProjectCard({ project, view = 'grid', priority = false, onTagCli
   const cover = project.media[0];
   const href = projectPath(project);
   const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName: creator }, siteName);
+  const concealed = useMatureConcealed(project);
 
   const title = (
     <h3 className="truncate text-[15px] font-medium">
@@ -69,9 +71,12 @@ export function ProjectCard({ project, view = 'grid', priority = false, onTagCli
     return (
       <article className={cn(ROW, 'transition-colors duration-150 ease-out hover:bg-zinc-50')} data-project-id={project.id}>
         {/* The title link is the keyboard stop; the thumb is a second click target. */}
-        <Link to={href} tabIndex={-1} className={cn(THUMB, 'block overflow-hidden rounded-lg')}>
-          <ProjectMedia media={cover} variant="card" alt={alt} priority={priority} />
-        </Link>
+        <div className={cn(THUMB, 'relative')}>
+          <Link to={href} tabIndex={-1} className="block overflow-hidden rounded-lg">
+            <ProjectMedia media={cover} variant="card" alt={alt} priority={priority} concealed={concealed} />
+          </Link>
+          {concealed && <MatureCover project={project} compact className="rounded-lg" />}
+        </div>
         <div className="flex min-w-0 flex-1 flex-col gap-2 py-1">
           {title}
           {byline}
@@ -86,21 +91,24 @@ export function ProjectCard({ project, view = 'grid', priority = false, onTagCli
 
   return (
     <article className="group flex flex-col gap-3" data-project-id={project.id}>
-      {/* The title link below is the keyboard stop; this one is the big click target. */}
-      <Link to={href} tabIndex={-1} className="relative block overflow-hidden rounded-xl transition-shadow duration-200 ease-out group-hover:shadow-lg">
-        <ProjectMedia media={cover} variant="card" alt={alt} priority={priority} />
-        {cover && cover.type !== 'image' && (
-          <span className="absolute top-3 right-3 inline-flex items-center gap-1 rounded-md bg-black/60 px-1.5 py-0.5 text-[11px] font-semibold text-white uppercase">
-            {cover.type === 'video' ? <Play className="h-3 w-3 fill-current" aria-label="Video" /> : 'GIF'}
+      <div className="relative">
+        {/* The title link below is the keyboard stop; this one is the big click target. */}
+        <Link to={href} tabIndex={-1} className="relative block overflow-hidden rounded-xl transition-shadow duration-200 ease-out group-hover:shadow-lg">
+          <ProjectMedia media={cover} variant="card" alt={alt} priority={priority} concealed={concealed} />
+          {cover && cover.type !== 'image' && (
+            <span className="absolute top-3 right-3 inline-flex items-center gap-1 rounded-md bg-black/60 px-1.5 py-0.5 text-[11px] font-semibold text-white uppercase">
+              {cover.type === 'video' ? <Play className="h-3 w-3 fill-current" aria-label="Video" /> : 'GIF'}
+            </span>
+          )}
+          <span
+            aria-hidden
+            className="absolute inset-0 hidden items-end bg-linear-to-t from-black/70 via-black/10 to-transparent p-4 opacity-0 transition-opacity duration-200 ease-out group-hover:opacity-100 xl:flex"
+          >
+            <span className="line-clamp-2 text-[15px] font-medium text-white">{project.title}</span>
           </span>
-        )}
-        <span
-          aria-hidden
-          className="absolute inset-0 hidden items-end bg-linear-to-t from-black/70 via-black/10 to-transparent p-4 opacity-0 transition-opacity duration-200 ease-out group-hover:opacity-100 xl:flex"
-        >
-          <span className="line-clamp-2 text-[15px] font-medium text-white">{project.title}</span>
-        </span>
-      </Link>
+        </Link>
+        {concealed && <MatureCover project={project} className="rounded-xl" />}
+      </div>
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1.5">
           {title}

@@ -89,9 +89,12 @@ export interface ProjectMediaProps {
   className?: string;
   /** The viewer made this media: a video that could not be processed says so to them alone. */
   isOwner?: boolean;
+  /** Mature work the viewer has not chosen to see: its blurred placeholder only, no file loaded (see MatureCover). */
+  concealed?: boolean;
 }
 
-export function ProjectMedia({ media, variant, alt, priority = false, className, isOwner = false }: ProjectMediaProps) {
+export function ProjectMedia({ media, variant, alt, priority = false, className, isOwner = false, concealed = false }: ProjectMediaProps) {
+  if (concealed) return <ConcealedMedia media={media} variant={variant} className={className} />;
   if (media?.type === 'video' && media.status !== 'ready') return <UnreadyVideo media={media} variant={variant} alt={alt} className={className} isOwner={isOwner} />;
   return <ReadyMedia media={media} variant={variant} alt={alt} priority={priority} className={className} />;
 }
@@ -186,6 +189,18 @@ function ReadyMedia({ media, variant, alt, priority = false, className }: Omit<P
           Failed to load
         </div>
       )}
+    </div>
+  );
+}
+
+/** The box the media would fill, showing only its ThumbHash, blurred further: nothing of the file is fetched. */
+function ConcealedMedia({ media, variant, className }: { media: TMedia | undefined; variant: TMediaVariant; className?: string | undefined }) {
+  const placeholder = useMemo(() => placeholderDataUrl(media?.placeholder ?? null), [media?.placeholder]);
+  const resolved = media ? resolveMedia(media, variant) : NO_MEDIA;
+  const boxStyle: CSSProperties | undefined = variant === 'detail' && resolved.width && resolved.height ? { aspectRatio: `${resolved.width} / ${resolved.height}` } : undefined;
+  return (
+    <div className={cn('relative overflow-hidden bg-zinc-300', !boxStyle && 'aspect-[4/3]', className)} style={boxStyle} data-media-state="concealed">
+      {placeholder && <img src={placeholder} alt="" aria-hidden className="absolute inset-0 h-full w-full scale-125 object-cover blur-2xl" />}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { CategoryPicker } from '@/components/upload/CategoryPicker';
+import { MatureCheckbox } from '@/components/upload/MatureCheckbox';
 import { TagInput } from '@/components/upload/TagInput';
 
 const isUploadCategory = (value: string): value is TUploadCategory => (UPLOAD_CATEGORIES as readonly string[]).includes(value);
@@ -51,6 +52,7 @@ interface EditProjectFormProps {
 function EditProjectForm({ project, update, onClose, onSaved }: EditProjectFormProps) {
   const [tags, setTags] = useState(project.tags);
   const [hidePrompt, setHidePrompt] = useState(project.hidePrompt);
+  const [isMature, setIsMature] = useState(project.isMature);
   const busy = update.isPending;
   const {
     register,
@@ -71,7 +73,7 @@ function EditProjectForm({ project, update, onClose, onSaved }: EditProjectFormP
   const onSubmit = handleSubmit((values) => {
     if (!tagsPresent()) return;
     update.mutate(
-      { id: project.id, changes: { title: values.title, description: values.description ?? '', category: values.categories.join(','), tags, hidePrompt } },
+      { id: project.id, changes: { title: values.title, description: values.description ?? '', category: values.categories.join(','), tags, hidePrompt, isMature } },
       {
         onSuccess: () => {
           toast('Project updated', { description: `“${values.title}” has been saved.` });
@@ -106,6 +108,7 @@ function EditProjectForm({ project, update, onClose, onSaved }: EditProjectFormP
           </div>
           <Switch id="edit-project-hide-prompt" checked={hidePrompt} onCheckedChange={setHidePrompt} aria-describedby="edit-project-hide-prompt-hint" />
         </div>
+        <MatureCheckbox id="edit-project-mature" checked={isMature} onChange={setIsMature} />
       </fieldset>
       <DialogFooter>
         <Button type="button" variant="outline" disabled={busy} onClick={onClose}>

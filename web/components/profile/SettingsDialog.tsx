@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ChangeEmailSection } from './ChangeEmailSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { MatureContentSection } from './MatureContentSection';
 import { SessionsSection } from './SessionsSection';
 
 interface SettingsDialogProps {
@@ -27,6 +28,7 @@ export function SettingsDialog({ user, projectCount, open, onOpenChange }: Setti
           <Row label="Member since" value={longDate(user.createdAt)} />
           <Row label="Projects" value={projectCount === undefined ? '—' : projectCount.toLocaleString()} />
         </dl>
+        <MatureContentSection user={user} />
         <ChangePasswordSection />
         <ChangeEmailSection />
         <SessionsSection />
