@@ -37,6 +37,7 @@ export interface TNewProject {
   category?: string;
   images: string[];
   tags?: string[];
+  isMature?: boolean;
 }
 
 export async function expectOk(response: Response, what: string): Promise<Response> {
