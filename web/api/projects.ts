@@ -1,7 +1,7 @@
 // Projects: lists (paged through headers), one project, likes, follows, creation, edits and deletion.
 import { useMutation, useQuery, useQueryClient, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
 import { PROJECTS_CACHE_MS } from '@shared/constants';
-import type { TCreateProjectBody, TLikeResponse, TProject, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
+import type { TCreateProjectBody, TLikeResponse, TMarkMatureRequest, TProject, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
 import type { TPagedPath } from './endpoints';
 import { usePagedList, type TPage } from './paged';
 import { readQuery } from './query-client';
@@ -139,6 +139,15 @@ export function useDeleteProject() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => sendJson('DELETE', `/api/projects/${id}`),
+    onSuccess: () => refreshProjects(client),
+  });
+}
+
+/** Staff mark or unmark anyone's project as mature, with a reason. */
+export function useMarkMature() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TMarkMatureRequest }) => sendJson('POST', `/api/admin/projects/${id}/mature`, body),
     onSuccess: () => refreshProjects(client),
   });
 }

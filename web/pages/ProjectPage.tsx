@@ -17,6 +17,7 @@ import { ProjectNotFound } from '@/components/project/ProjectNotFound';
 import { MadeWithBadge, PromptPanel, projectAiMetadata } from '@/components/project/PromptPanel';
 import { ShareMenu } from '@/components/project/ShareMenu';
 import { SimilarProjects } from '@/components/project/SimilarProjects';
+import { StaffMatureControl } from '@/components/project/StaffMatureControl';
 import { ViewCount } from '@/components/project/ViewCount';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TagChips } from '@/components/ui/tag-chip';
@@ -67,6 +68,7 @@ function ProjectDetail({ project }: { project: TProject }) {
           <span aria-hidden>·</span>
           <span>Published {longDate(project.createdAt)}</span>
           <MadeWithBadge metadata={aiMetadata} />
+          {project.isMature && <span className="rounded-md bg-zinc-100 px-1.5 py-0.5 font-medium text-zinc-700">Mature</span>}
         </div>
       </header>
 
@@ -97,6 +99,7 @@ function ProjectDetail({ project }: { project: TProject }) {
             <ViewCount views={project.views} size="md" />
           </div>
           <ShareMenu projectId={project.id} title={project.title} />
+          <StaffMatureControl project={project} />
         </aside>
 
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">

@@ -94,7 +94,7 @@ export interface ProjectMediaProps {
 }
 
 export function ProjectMedia({ media, variant, alt, priority = false, className, isOwner = false, concealed = false }: ProjectMediaProps) {
-  if (concealed) return <ConcealedMedia media={media} variant={variant} className={className} />;
+  if (concealed) return <ConcealedMedia media={media} variant={variant} alt={alt} className={className} />;
   if (media?.type === 'video' && media.status !== 'ready') return <UnreadyVideo media={media} variant={variant} alt={alt} className={className} isOwner={isOwner} />;
   return <ReadyMedia media={media} variant={variant} alt={alt} priority={priority} className={className} />;
 }
@@ -194,12 +194,13 @@ function ReadyMedia({ media, variant, alt, priority = false, className }: Omit<P
 }
 
 /** The box the media would fill, showing only its ThumbHash, blurred further: nothing of the file is fetched. */
-function ConcealedMedia({ media, variant, className }: { media: TMedia | undefined; variant: TMediaVariant; className?: string | undefined }) {
+function ConcealedMedia({ media, variant, alt, className }: { media: TMedia | undefined; variant: TMediaVariant; alt: string; className?: string | undefined }) {
   const placeholder = useMemo(() => placeholderDataUrl(media?.placeholder ?? null), [media?.placeholder]);
   const resolved = media ? resolveMedia(media, variant) : NO_MEDIA;
   const boxStyle: CSSProperties | undefined = variant === 'detail' && resolved.width && resolved.height ? { aspectRatio: `${resolved.width} / ${resolved.height}` } : undefined;
   return (
-    <div className={cn('relative overflow-hidden bg-zinc-300', !boxStyle && 'aspect-[4/3]', className)} style={boxStyle} data-media-state="concealed">
+    // Named as the media would be: a link around it still says where it goes.
+    <div role="img" aria-label={alt} className={cn('relative overflow-hidden bg-zinc-300', !boxStyle && 'aspect-[4/3]', className)} style={boxStyle} data-media-state="concealed">
       {placeholder && <img src={placeholder} alt="" aria-hidden className="absolute inset-0 h-full w-full scale-125 object-cover blur-2xl" />}
     </div>
   );
