@@ -13,6 +13,8 @@ import { PageContainer } from '@/components/page/PageContainer';
 import { CreatorPanel } from '@/components/project/CreatorPanel';
 import { LikeButton } from '@/components/project/LikeButton';
 import { ProjectNotFound } from '@/components/project/ProjectNotFound';
+import { HiddenNotice, moderationNote } from '@/components/moderation/HiddenNotice';
+import { ReportButton } from '@/components/moderation/ReportButton';
 import { MadeWithBadge, PromptPanel, projectAiMetadata } from '@/components/project/PromptPanel';
 import { ShareMenu } from '@/components/project/ShareMenu';
 import { SimilarProjects } from '@/components/project/SimilarProjects';
@@ -50,6 +52,7 @@ function ProjectDetail({ project }: { project: TProject }) {
   const creatorName = displayName(project.user);
   const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName }, siteName);
   const aiMetadata = projectAiMetadata(project.media);
+  const hidden = moderationNote(project);
 
   return (
     <PageContainer>
@@ -57,6 +60,12 @@ function ProjectDetail({ project }: { project: TProject }) {
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Back to Projects
       </Link>
+
+      {hidden && (
+        <div className="mt-6">
+          <HiddenNotice note={hidden} what="project" />
+        </div>
+      )}
 
       <header className="mt-6 flex flex-col gap-3">
         <h1 className="text-3xl font-semibold tracking-tight break-words">{project.title}</h1>
@@ -94,6 +103,7 @@ function ProjectDetail({ project }: { project: TProject }) {
             <ViewCount views={project.views} size="md" />
           </div>
           <ShareMenu projectId={project.id} title={project.title} />
+          <ReportButton targetType="project" targetId={project.id} label={project.title} ownerId={project.user.id} className="-ml-3 self-start" />
         </aside>
 
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
