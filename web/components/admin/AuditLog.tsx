@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatePanel } from '@/components/ui/state-panel';
+import { auditActionLabel } from './admin-format';
 import { MemberLink } from './MemberLink';
 
 export function AuditLog() {
@@ -54,7 +55,7 @@ export function AuditLog() {
                     <time dateTime={entry.createdAt}>{dateTime(entry.createdAt)}</time>
                   </td>
                   <td className="px-4 py-2.5 whitespace-nowrap">{entry.actor ? <MemberLink member={entry.actor} /> : 'System'}</td>
-                  <td className="px-4 py-2.5 font-medium whitespace-nowrap">{entry.action}</td>
+                  <td className="px-4 py-2.5 font-medium whitespace-nowrap">{auditActionLabel(entry.action)}</td>
                   <td className="px-4 py-2.5">
                     <span className="text-zinc-600">{entry.targetType}</span> {entry.targetLabel}
                   </td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barShares, diskSize, dollars, shortDay, suspensionUntil } from './admin-format';
+import { auditActionLabel, barShares, diskSize, dollars, shortDay, suspensionUntil } from './admin-format';
 
 describe('admin figures formatting', () => {
   it('shows revenue in dollars with cents and thousands separators', () => {
@@ -39,5 +39,13 @@ describe('suspension lengths', () => {
 
   it('suspends for good without an end', () => {
     expect(suspensionUntil('forever', now)).toBeNull();
+  });
+});
+
+describe('audit actions', () => {
+  it('reads as words', () => {
+    expect(auditActionLabel('hide')).toBe('Hide');
+    expect(auditActionLabel('revoke-codes')).toBe('Revoke codes');
+    expect(auditActionLabel('invite_right')).toBe('Invite right');
   });
 });

@@ -39,3 +39,9 @@ export function suspensionUntil(length: TSuspensionLength, now: Date = new Date(
   const days = SUSPENSION_LENGTHS.find((option) => option.value === length)?.days ?? null;
   return days === null ? null : new Date(now.getTime() + days * DAY_MS).toISOString();
 }
+
+/** An audit entry's action as a heading word: 'hide' → 'Hide', 'revoke-codes' → 'Revoke codes'. */
+export function auditActionLabel(action: string): string {
+  const words = action.replaceAll(/[-_]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
