@@ -19,6 +19,7 @@ import { sessionMember } from './features/accounts/sessions.service';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { paymentRoutes } from './features/jobs/payments.routes';
 import { mediaRoutes } from './features/media/media.routes';
+import { moderationRoutes } from './features/moderation/moderation.routes';
 import { memberRoutes } from './features/members/members.routes';
 import { messageRoutes } from './features/messages/messages.routes';
 import { CONTACT_IP_RULE } from './features/messages/messages.service';
@@ -143,6 +144,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await socialRoutes(app, ctx, memberRates);
   await memberRoutes(app, ctx, memberRates);
   await jobRoutes(app, ctx);
+  await moderationRoutes(app, ctx, memberRates);
   await paymentRoutes(app, { ...ctx, payments, mailQueued: deps.onMailQueued ?? (() => {}) });
   await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE), memberRates);
   // Before the SPA: its catch-all must not answer /sitemap.xml and /robots.txt with the page.

@@ -3,6 +3,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { TJobType, TMediaStatus } from '../../shared/constants';
 import type { TJobStatus } from '../../shared/schemas/job';
+import type { TReportReason, TReportTarget } from '../../shared/schemas/moderation';
 import type { TRole } from '../../shared/schemas/user';
 
 export interface UsersTable {
@@ -24,6 +25,17 @@ export interface UsersTable {
   updated_at: string;
   /** member, moderator or admin (shared/schemas/user.ts ZRole); new rows are members. */
   role: Generated<TRole>;
+  /** Set while suspended by staff (features/moderation); they cannot sign in and their work is hidden. */
+  suspended_at: string | null;
+  /** When a timed suspension ends; null while suspended for good. */
+  suspended_until: string | null;
+  suspension_reason: string | null;
+  /** 1 once staff have ever suspended them: the invite tree counts it against whoever invited them. */
+  was_suspended: Generated<number>;
+  /** 0 once two of their invitees were suspended, until an admin restores it. */
+  can_invite: Generated<number>;
+  /** Why the right to invite was lost or changed. */
+  invite_right_note: string | null;
 }
 
 export interface SessionsTable {
@@ -79,6 +91,11 @@ export interface ProjectsTable {
   trending_score: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Hidden by a moderator: gone for everyone but its owner and staff, who see the reason. */
+  hidden_at: string | null;
+  hidden_reason: string | null;
+  /** 1 while its owner is suspended: hidden from everyone but staff. */
+  owner_suspended: Generated<number>;
 }
 
 export interface ProjectMediaTable {
@@ -167,6 +184,11 @@ export interface JobsTable {
   views: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Hidden by a moderator: gone for everyone but its owner and staff, who see the reason. */
+  hidden_at: string | null;
+  hidden_reason: string | null;
+  /** 1 while its owner is suspended: hidden from everyone but staff. */
+  owner_suspended: Generated<number>;
 }
 
 /** Job views and apply clicks counted once per viewer per day (the counters are on jobs). */
@@ -280,6 +302,45 @@ export interface FileDeletionsTable {
   failed_at: string | null;
 }
 
+/** What members report (features/moderation); one open report per reporter and target. */
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target_type: TReportTarget;
+  target_id: number;
+  reason: TReportReason;
+  note: string;
+  status: Generated<'open' | 'resolved'>;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+/** The moderation queue: one row per target with open reports, counts moved with each report, removed when they are resolved. */
+export interface ReportTargetsTable {
+  id: Generated<number>;
+  target_type: TReportTarget;
+  target_id: number;
+  open_count: Generated<number>;
+  /** 1 when any open report says 'csam': those come first. */
+  csam: Generated<number>;
+  first_at: string;
+  latest_at: string;
+}
+
+/** Every moderation action: who, when, what, why (admins read it). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** Null for what the site did by itself (a timed suspension ending), or once the actor has left. */
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: number;
+  /** What the target was called then: it may be deleted since. */
+  target_label: string;
+  reason: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -302,6 +363,9 @@ export interface Database {
   test_payment_intents: TestPaymentIntentsTable;
   messages: MessagesTable;
   outbox: OutboxTable;
+  reports: ReportsTable;
+  report_targets: ReportTargetsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -318,3 +382,6 @@ export type TestPaymentIntentRow = Selectable<TestPaymentIntentsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessageRow = Insertable<MessagesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type ReportRow = Selectable<ReportsTable>;
+export type ReportTargetRow = Selectable<ReportTargetsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

@@ -82,6 +82,6 @@ export function viewerOf(request: FastifyRequest): number | null {
 }
 
 /** Who counts as one viewer (views, apply clicks): a member by id, a visitor by address only (a User-Agent is theirs to change at will). */
-export function viewerDetails(request: FastifyRequest): { userId: number | null; ip: string } {
-  return { userId: viewerOf(request), ip: request.ip };
+export function viewerDetails(request: FastifyRequest): { userId: number | null; ip: string; staff: boolean } {
+  return { userId: viewerOf(request), ip: request.ip, staff: request.currentUser ? isStaff(request.currentUser.role) : false };
 }

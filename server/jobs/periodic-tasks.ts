@@ -9,6 +9,7 @@ import { expireEndedJobs, pruneOldJobViews } from '../features/jobs/jobs.service
 import { reconcilePayments, type TPaymentsContext } from '../features/jobs/payments.service';
 import { retryFileDeletions } from '../features/projects/file-deletions.service';
 import { processPendingVideos } from '../features/media/video-processing.service';
+import { liftEndedSuspensions } from '../features/moderation/moderation.service';
 import { deleteStaleUploads } from '../features/projects/projects.service';
 import { pruneOldViews } from '../features/social/social.service';
 import type { TPeriodicTask } from './scheduler';
@@ -21,6 +22,8 @@ export const HOUSEKEEPING_EVERY_MS = HOUR_MS;
 export const RECONCILE_PAYMENTS_EVERY_MS = 10 * MINUTE_MS;
 /** Failed file deletions back off from a minute (file-deletions.service.ts): checked as often. */
 export const RETRY_FILE_DELETIONS_EVERY_MS = MINUTE_MS;
+/** A timed suspension ends at its time for sign-in (checked on each request); this brings the member's work back within a minute. */
+export const LIFT_SUSPENSIONS_EVERY_MS = MINUTE_MS;
 /** Uploaded videos wait for their transcode: looked for often, one query when there is none. */
 export const TRANSCODE_VIDEOS_EVERY_MS = MINUTE_MS / 6;
 
@@ -28,11 +31,14 @@ export type TPeriodicContext = Pick<TContext, 'db' | 'engine' | 'config' | 'now'
 
 /** `payments`: the context payment reconciliation runs in (the provider, the read cache job activations invalidate); omitted or off, no such task. */
 export function periodicTasks(ctx: TPeriodicContext, payments?: TPaymentsContext): TPeriodicTask[] {
+  const { readCache } = ctx;
   return [
     { name: 'expire-jobs', everyMs: EXPIRE_JOBS_EVERY_MS, run: () => expireEndedJobs(ctx), done: 'job listings expired' },
     ...(payments?.payments
       ? [{ name: 'reconcile-payments', everyMs: RECONCILE_PAYMENTS_EVERY_MS, run: (signal: AbortSignal) => reconcilePayments(payments, { signal }), done: 'paid jobs activated by reconciliation' }]
       : []),
+    // The member's work comes back into cached lists: only a process with the read cache runs it.
+    ...(readCache ? [{ name: 'lift-ended-suspensions', everyMs: LIFT_SUSPENSIONS_EVERY_MS, run: () => liftEndedSuspensions({ ...ctx, readCache }), done: 'ended suspensions lifted' }] : []),
     { name: 'delete-ended-sessions', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteEndedSessions(ctx, { signal }), done: 'ended sessions deleted' },
     { name: 'delete-expired-account-tokens', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteExpiredAccountTokens(ctx, { signal }), done: 'expired account links deleted' },
     { name: 'prune-old-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldViews(ctx, { signal }), done: 'old project view rows (and their days\' salts) deleted' },

@@ -106,3 +106,16 @@ export function changedByProjectDeletion(project: { projectId: number; creatorId
 export function changedByJobGoingLive(): TCacheTag[] {
   return [JOB_BOARD_TAG];
 }
+
+/** A moderator hides, shows again or deletes a project: as a deletion for everyone else. */
+export function changedByProjectModeration(project: { projectId: number; creatorId: number }): TCacheTag[] {
+  return changedByProjectDeletion(project);
+}
+
+/**
+ * A member suspended or back: every answer showing them or their work (their projects' pages
+ * and every list carry their member tag), which projects and jobs lists hold, the figures.
+ */
+export function changedBySuspension(userId: number): TCacheTag[] {
+  return [memberTag(userId), creatorTag(userId), PROJECT_LISTS_TAG, SEARCH_RESULTS_TAG, CATEGORIES_TAG, SITEMAP_TAG, SITE_FIGURES_TAG, CREATOR_PAGES_TAG, JOB_BOARD_TAG];
+}

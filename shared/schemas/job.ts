@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { JOB_LIMITS, JOB_PAGE_SIZE, JOB_TYPES, MAX_PAGE_SIZE, PAYMENTS_MODES, type TJobType } from '../constants';
 import { ZId, ZOptionalText, ZOptionalUrl, ZPageQuery, ZTimestamp } from './common';
+import { ZModerationNote } from './moderation';
 import { dedupeTags } from './project';
 
 export const MAX_TAGS_PER_JOB = 20;
@@ -162,6 +163,8 @@ export const ZJob = z
     /** 'active' only while activeUntil is ahead. */
     status: z.enum(JOB_STATUSES),
     activeUntil: ZTimestamp.nullable(),
+    /** Hidden by a moderator: why, for its poster and staff (nobody else gets a hidden job). */
+    moderation: ZModerationNote.nullable().optional(),
   })
   .meta({ id: 'Job' });
 export type TJob = z.output<typeof ZJob>;

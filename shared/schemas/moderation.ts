@@ -1,7 +1,7 @@
 // Reports, moderation and the admin area: the contract between the server's moderation module
 // and /admin. Members report; moderators and admins act; admins also read the audit log.
 import { z } from 'zod';
-import { ZId, ZIdParam, ZTimestamp } from './common';
+import { ZId, ZIdParam, ZPageQuery, ZTimestamp } from './common';
 import { ZRole } from './user';
 
 /** What a member can report. */
@@ -169,3 +169,18 @@ export const ZModerationNote = z.object({ hidden: z.literal(true), reason: z.str
 export type TModerationNote = z.output<typeof ZModerationNote>;
 
 export const ZAdminUserParams = z.object({ id: ZIdParam });
+
+const UTC_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+/** What a suspended member is told when they try to sign in (403), and why. */
+export function suspensionMessage(until: string | null, reason: string): string {
+  return until ? `Your account is suspended until ${UTC_DATE_TIME.format(new Date(until))} UTC. Reason: ${reason}` : `Your account is suspended. Reason: ${reason}`;
+}
+
+/** Why a member who lost the right to invite cannot make codes (403 of generating codes). */
+export const INVITE_RIGHT_LOST = 'You cannot invite new members at the moment: members you invited were suspended. An admin can restore your invitations.';
+/** The note kept on a member whose second invitee was suspended. */
+export const INVITE_RIGHT_LOST_NOTE = 'Two members they invited were suspended';
+
+/** GET /api/admin/users?q=: a page of members, newest first; q matches names. */
+export const ZAdminUsersQuery = ZPageQuery.extend({ q: z.string().trim().max(100).optional() });

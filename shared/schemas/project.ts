@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_CATEGORIES } from '../constants';
 import { ZId, ZPageQuery, ZTimestamp } from './common';
 import { ZMedia } from './media';
+import { ZModerationNote } from './moderation';
 import { ZPublicUser } from './user';
 
 export const MAX_MEDIA_PER_PROJECT = 10;
@@ -132,6 +133,8 @@ export const ZProject = z
     user: ZPublicUser,
     /** Whether the viewer follows the creator (false when signed out). */
     isFollowing: z.boolean(),
+    /** Hidden by a moderator: why, on its page for its owner and staff (nobody else gets a hidden project). */
+    moderation: ZModerationNote.nullable().optional(),
   })
   .meta({ id: 'Project' });
 export type TProject = z.output<typeof ZProject>;

@@ -14,8 +14,25 @@ import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } fr
 import { beforeCodeGuess, codeAlreadyUsed, codesExpiredBefore, countWrongCode, unusableCodeError, type TCodeGuessThrottles } from './invitations.service';
 import { assertPasswordAllowed } from './password-policy';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { suspensionRefusal } from './suspension';
 import { memberName, toPublicUser } from './user.presenter';
-import { anyUser, countUsers, deleteUser, findUserByEmail, findUserById, findUserNames, findUsersByIds, insertUser, lockUser, updateUser } from './users.repo';
+import {
+  anyUser,
+  countInviteesEverSuspended,
+  countUsers,
+  countUsersWithRole,
+  deleteUser,
+  findEndedSuspensions,
+  findInvitees,
+  findUserByEmail,
+  findUserById,
+  findUserNames,
+  findUsersByIds,
+  insertUser,
+  listUsersPage,
+  lockUser,
+  updateUser,
+} from './users.repo';
 
 export const SIGNIN_FAILED = 'Invalid email or password';
 
@@ -106,6 +123,9 @@ export async function signIn(ctx: TContext, throttles: TSigninThrottles, input: 
     throw new AppError(401, SIGNIN_FAILED);
   }
   await throttles.perAccountAndIp.reset(accountAndIp);
+  // Only after the right password: the refusal tells why, which is the member's business.
+  const refusal = suspensionRefusal(user, ctx.now());
+  if (refusal) throw refusal;
   return user;
 }
 
@@ -198,4 +218,58 @@ export function countMembers(ctx: TContext): Promise<number> {
 export async function lockMember(ctx: Pick<TContext, 'db'>, userId: number): Promise<void> {
   if (!ctx.db.isTransaction) throw new Error('lockMember holds its lock until the transaction ends: call it inside inTransaction');
   await lockUser(ctx.db, userId);
+}
+
+// ——— Moderation (features/moderation calls these inside its action's transaction) ———
+
+/** A member's row for /admin: the moderation presenter picks what it shows (never the e-mail). */
+export async function memberForModeration(ctx: Pick<TContext, 'db'>, userId: number): Promise<UserRow | null> {
+  return (await findUserById(ctx.db, userId)) ?? null;
+}
+
+/** Suspends the member until a time, or for good (until null); they also count against whoever invited them. */
+export async function suspendAccount(ctx: Pick<TContext, 'db'>, userId: number, suspension: { at: Date; until: string | null; reason: string }): Promise<UserRow> {
+  return updateUser(ctx.db, userId, {
+    suspended_at: suspension.at.toISOString(),
+    suspended_until: suspension.until,
+    suspension_reason: suspension.reason,
+    was_suspended: 1,
+    updated_at: suspension.at.toISOString(),
+  });
+}
+
+export async function liftAccountSuspension(ctx: Pick<TContext, 'db'>, userId: number, now: Date): Promise<UserRow> {
+  return updateUser(ctx.db, userId, { suspended_at: null, suspended_until: null, suspension_reason: null, updated_at: now.toISOString() });
+}
+
+/** Timed suspensions whose end has come (users_suspended_until_idx), for the task that lifts them. */
+export function endedSuspensions(ctx: Pick<TContext, 'db'>, now: Date, limit: number): Promise<Pick<UserRow, 'id' | 'first_name' | 'last_name'>[]> {
+  return findEndedSuspensions(ctx.db, now, limit);
+}
+
+export async function setInviteRight(ctx: Pick<TContext, 'db'>, userId: number, canInvite: boolean, note: string | null, now: Date): Promise<UserRow> {
+  return updateUser(ctx.db, userId, { can_invite: canInvite ? 1 : 0, invite_right_note: note, updated_at: now.toISOString() });
+}
+
+export async function setRole(ctx: Pick<TContext, 'db'>, userId: number, role: TRole, now: Date): Promise<UserRow> {
+  return updateUser(ctx.db, userId, { role, updated_at: now.toISOString() });
+}
+
+export function countAdmins(ctx: Pick<TContext, 'db'>): Promise<number> {
+  return countUsersWithRole(ctx.db, 'admin');
+}
+
+/** Of the members this one invited, how many staff have ever suspended (users_invited_by_idx). */
+export function countSuspendedInvitees(ctx: Pick<TContext, 'db'>, inviterId: number): Promise<number> {
+  return countInviteesEverSuspended(ctx.db, inviterId);
+}
+
+/** The members this one invited, oldest first, at most `limit`. */
+export function inviteesOf(ctx: Pick<TContext, 'db'>, inviterId: number, limit: number): Promise<UserRow[]> {
+  return findInvitees(ctx.db, inviterId, limit);
+}
+
+/** A page of members, newest first, whose name contains q (users_created_idx; the name filter runs over that walk). */
+export function membersPage(ctx: Pick<TContext, 'db'>, options: { q: string | undefined; limit: number; after: [string, number] | undefined }): Promise<UserRow[]> {
+  return listUsersPage(ctx.db, options);
 }

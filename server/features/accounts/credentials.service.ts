@@ -23,6 +23,7 @@ import { assertPasswordAllowed, type TPasswordOwner } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import { hashSessionToken, newSessionToken } from './session-tokens';
 import { endSessionsOf } from './sessions.service';
+import { suspensionRefusal } from './suspension';
 import { findUserByEmail, findUserById, updateUser } from './users.repo';
 
 export const PASSWORD_RESET_TTL_MS = PASSWORD_RESET_LINK_HOURS * HOUR_MS;
@@ -139,6 +140,9 @@ export async function resetPassword(ctx: TContext, input: TResetPasswordRequest)
   const found = await findUsableAccountToken(ctx.db, tokenHash, 'password_reset', ctx.now());
   const user = found ? await findUserById(ctx.db, found.user_id) : undefined;
   if (!user) throw new AppError(400, INVALID_RESET_LINK);
+  // A new password would sign a suspended member in: refused, the link left as it was.
+  const refusal = suspensionRefusal(user, ctx.now());
+  if (refusal) throw refusal;
   await assertPasswordAllowed(input.password, ownerOf(user), 'password');
   // Hashed outside the transaction: it is the slow part and must not hold the write lock.
   const passwordHash = await hashPassword(input.password);

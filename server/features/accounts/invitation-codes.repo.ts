@@ -93,7 +93,20 @@ export async function deleteUnusedCode(db: Db, ownerId: number, codeId: number):
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Unused codes leave with their owner; used ones stay as the record of who invited whom. */
-export async function deleteUnusedCodesOf(db: Db, ownerId: number): Promise<void> {
-  await db.deleteFrom('invitation_codes').where('owner_id', '=', ownerId).where('used_at', 'is', null).execute();
+/** Unused codes leave with their owner (or are revoked); used ones stay as the record of who invited whom. How many went. */
+export async function deleteUnusedCodesOf(db: Db, ownerId: number): Promise<number> {
+  const result = await db.deleteFrom('invitation_codes').where('owner_id', '=', ownerId).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** invitation_codes_owner_idx. */
+export async function countUnusedCodesOf(db: Db, ownerId: number, expiredBefore: Date): Promise<number> {
+  const row = await db
+    .selectFrom('invitation_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('owner_id', '=', ownerId)
+    .where('used_at', 'is', null)
+    .where('created_at', '>', expiredBefore.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -1,12 +1,13 @@
 import { DAY_MS, INVITE_GENERATE_BATCH, INVITES_FOR_NEW_USER } from '../../../shared/constants';
 import { INVALID_CODE_FORMAT, isWellFormedInvitationCode, normalizeInvitationCode, type TInvitationCode, type TValidateCodeResponse } from '../../../shared/schemas/invitation';
+import { INVITE_RIGHT_LOST } from '../../../shared/schemas/moderation';
 import { inTransaction, type TContext } from '../../context';
 import type { InvitationCodeRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { TSlowdown, TThrottle } from '../../http/rate-limit';
-import { countCodesOwnedBy, deleteUnusedCode, findCode, insertCodes, listCodesOwnedBy } from './invitation-codes.repo';
+import { countCodesOwnedBy, countUnusedCodesOf, deleteUnusedCode, deleteUnusedCodesOf, findCode, insertCodes, listCodesOwnedBy } from './invitation-codes.repo';
 import { toInvitationCode } from './invitation-code.presenter';
-import { lockUser } from './users.repo';
+import { findUserById, lockUser } from './users.repo';
 
 /** Codes guessed wrongly per IP: at 10 per 15 minutes, 50-bit codes cannot be found by trying. */
 export const CODE_GUESS_RULE = { name: 'code-guess', points: 10, durationSeconds: 15 * 60 };
@@ -81,6 +82,7 @@ export async function generateCodes(ctx: TContext, userId: number, count: number
   const created = await inTransaction(ctx, async ({ db }) => {
     // Serialises concurrent generate calls of one member so the allowance holds.
     await lockUser(db, userId);
+    if ((await findUserById(db, userId))?.can_invite === 0) throw new AppError(403, INVITE_RIGHT_LOST);
     const held = await countCodesOwnedBy(db, userId, codesExpiredBefore(ctx));
     if (held >= limit) {
       throw new AppError(403, `You already have the maximum of ${limit} invitation codes. Share the ones you have to invite people.`);
@@ -93,4 +95,14 @@ export async function generateCodes(ctx: TContext, userId: number, count: number
 /** Fresh operator codes (`npm run invite`): owned by nobody, for the people running the site; they expire like any code. */
 export async function createOperatorCodes(ctx: Pick<TContext, 'db' | 'now'>, count: number): Promise<string[]> {
   return (await insertCodes(ctx.db, null, count, ctx.now())).map((row) => row.code);
+}
+
+/** Revokes every unused code of the member (a suspension, or a lost right to invite): those codes stop working. */
+export async function revokeUnusedCodesOf(ctx: Pick<TContext, 'db'>, userId: number): Promise<number> {
+  return deleteUnusedCodesOf(ctx.db, userId);
+}
+
+/** Unused codes the member holds that have not expired (invitation_codes_owner_idx). */
+export function unusedCodesOf(ctx: Pick<TContext, 'db' | 'config' | 'now'>, userId: number): Promise<number> {
+  return countUnusedCodesOf(ctx.db, userId, codesExpiredBefore(ctx));
 }

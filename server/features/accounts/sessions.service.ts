@@ -7,6 +7,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { toSession } from './session.presenter';
+import { isSuspended } from './suspension';
 import { hashSessionToken, newSessionPublicId, newSessionToken } from './session-tokens';
 import {
   deleteSession,
@@ -75,7 +76,8 @@ export async function sessionMember(ctx: TContext, token: string): Promise<{ use
   const tokenHash = hashSessionToken(token);
   const now = ctx.now();
   const session = await findLiveSession(ctx.db, tokenHash, { now, idleSince: new Date(now.getTime() - ctx.config.session.idleMs) });
-  if (!session) return null;
+  // A suspension deletes the member's sessions; this refuses any that slipped past (one started meanwhile).
+  if (!session || isSuspended(session.user, now)) return null;
   if (now.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_EVERY_MS) await touchSession(ctx.db, tokenHash, now);
   return { user: session.user, tokenHash };
 }

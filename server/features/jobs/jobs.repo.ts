@@ -3,6 +3,7 @@ import type { TJobType } from '../../../shared/constants';
 import { skipTakenRows, type Engine } from '../../db/connect';
 import type { Database, JobRow, TJobCounterKind } from '../../db/schema';
 import type { TCursor } from '../../http/paging';
+import { containsPattern } from '../../lib/like-pattern';
 
 type Db = Kysely<Database>;
 type JobsEb = ExpressionBuilder<Database, 'jobs'>;
@@ -29,14 +30,15 @@ export interface TNewJob {
   now: Date;
 }
 
-/** LIKE pattern for a plain substring: %, _ and \ in the text match only themselves. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** Paid and not yet past its end: served by jobs_live_idx (or jobs_live_type_idx with a type). */
 function live(eb: JobsEb, filter: TLiveJobFilter): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('jobs.status', '=', 'active'), eb('jobs.active_until', '>', filter.now.toISOString())];
+  // Hidden by a moderator, or its poster suspended: off the board (few rows, skipped on the index walk).
+  const conditions: Expression<SqlBool>[] = [
+    eb('jobs.status', '=', 'active'),
+    eb('jobs.active_until', '>', filter.now.toISOString()),
+    eb('jobs.hidden_at', 'is', null),
+    eb('jobs.owner_suspended', '=', 0),
+  ];
   if (filter.type) conditions.push(eb('jobs.type', '=', filter.type));
   if (filter.q) {
     // A substring match cannot use a b-tree; it runs over the live rows the index found, a small set.
@@ -224,4 +226,23 @@ export async function expireEndedJobRows(db: Db, now: Date): Promise<number> {
     .where('active_until', '<=', now.toISOString())
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Hides the job from everyone but its poster and staff, or (null) shows it again. */
+export async function setJobHidden(db: Db, id: number, hidden: { at: string; reason: string } | null): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ hidden_at: hidden?.at ?? null, hidden_reason: hidden?.reason ?? null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks every job of the member as their suspension's (or clears it): jobs_user_idx. */
+export async function setPosterSuspended(db: Db, userId: number, suspended: boolean): Promise<void> {
+  await db.updateTable('jobs').set({ owner_suspended: suspended ? 1 : 0 }).where('user_id', '=', userId).execute();
+}
+
+/** A moderator's deletion: the tags and view rows go with it (cascade); a payment keeps its record, unlinked. */
+export async function deleteJobRow(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('jobs').where('id', '=', id).execute();
 }

@@ -2,7 +2,9 @@
 // one, the counting redirect to the application link, and expiry.
 import { PAYMENTS_OFF_MESSAGE } from '../../../shared/constants';
 import { applicationHref, type TCreateJobRequest, type TJob, type TListJobsQuery, type TMyJob } from '../../../shared/schemas/job';
-import { inTransaction, type TContext } from '../../context';
+import type { TModerationNote } from '../../../shared/schemas/moderation';
+import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
+import { changedByJobGoingLive } from '../../lib/cache-tags';
 import type { JobRow, TJobCounterKind } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
@@ -12,7 +14,10 @@ import { lockMember, memberNames } from '../accounts/accounts.service';
 import { firstKeptViewDay, viewDay, viewerKey, type TViewer } from '../social/social.service';
 import { effectiveStatus, toMyJob, toPublicJob } from './job.presenter';
 import {
+  deleteJobRow,
   deleteUnpaidJobRows,
+  setJobHidden,
+  setPosterSuspended,
   addToJobCounter,
   deleteJobViewsBefore,
   insertJobViewOnce,
@@ -29,6 +34,15 @@ import {
 
 function isLive(row: JobRow, now: Date): boolean {
   return effectiveStatus(row, now) === 'active';
+}
+
+/** Not hidden by a moderator, its poster not suspended (jobs.repo.ts live()). */
+function isShown(row: JobRow): boolean {
+  return row.hidden_at === null && row.owner_suspended === 0;
+}
+
+function moderationNote(row: JobRow): TModerationNote | null {
+  return row.hidden_at === null ? null : { hidden: true, reason: row.hidden_reason ?? '', at: row.hidden_at };
 }
 
 /** Rows → the read shape, with a fixed number of queries however many rows there are. */
@@ -97,8 +111,9 @@ export async function listMyJobs(ctx: TContext, userId: number, page: { limit: n
 export async function viewJob(ctx: TContext, jobId: number, viewer: TViewer): Promise<TJob | TMyJob> {
   const row = await findJobById(ctx.db, jobId);
   if (!row) throw notFound('Job not found');
-  if (viewer.userId !== null && row.user_id === viewer.userId) return readJob(ctx, row);
-  if (!isLive(row, ctx.now())) throw notFound('Job not found');
+  if (viewer.userId !== null && row.user_id === viewer.userId) return { ...(await readJob(ctx, row)), moderation: moderationNote(row) };
+  if (viewer.staff && !isShown(row)) return { ...toPublicJob(await readJob(ctx, row)), moderation: moderationNote(row) };
+  if (!isLive(row, ctx.now()) || !isShown(row)) throw notFound('Job not found');
   const counted = await countOncePerDay(ctx, row.id, 'view', viewer);
   return toPublicJob(await readJob(ctx, counted ? { ...row, views: row.views + 1 } : row));
 }
@@ -128,7 +143,7 @@ export async function findOwnedJob(ctx: TContext, userId: number, jobId: number)
 /** Counts the click (once per viewer per day) and answers where to send the applicant: mailto: for an e-mail, else the URL. */
 export async function applyToJob(ctx: TContext, jobId: number, viewer: TViewer): Promise<string> {
   const row = await findJobById(ctx.db, jobId);
-  if (!row || !isLive(row, ctx.now())) throw notFound('Job not found');
+  if (!row || !isLive(row, ctx.now()) || !isShown(row)) throw notFound('Job not found');
   await countOncePerDay(ctx, row.id, 'apply', viewer);
   return applicationHref(row.application_url);
 }
@@ -152,4 +167,32 @@ export function expireEndedJobs(ctx: Pick<TContext, 'db' | 'now'>): Promise<numb
 /** Jobs never paid for go with their member; paid ones stay up, their poster unlinked by the foreign key. */
 export async function deleteUnpaidJobsOf(ctx: TContext, userId: number): Promise<void> {
   await deleteUnpaidJobRows(ctx.db, userId);
+}
+
+// ——— Moderation (features/moderation calls these inside its action's transaction) ———
+
+/** What the moderation queue shows of a job; null once it is gone. */
+export async function jobForModeration(ctx: TContext, jobId: number): Promise<{ title: string; ownerId: number | null; hidden: boolean; shown: boolean } | null> {
+  const row = await findJobById(ctx.db, jobId);
+  return row ? { title: row.title, ownerId: row.user_id, hidden: row.hidden_at !== null, shown: isShown(row) && isLive(row, ctx.now()) } : null;
+}
+
+/** A moderator hides the job (its poster sees why), or shows it again (null). */
+export async function setJobModeration(ctx: TContext, jobId: number, hidden: { reason: string } | null): Promise<void> {
+  if (!(await findJobById(ctx.db, jobId))) throw notFound('Job not found');
+  await setJobHidden(ctx.db, jobId, hidden ? { at: ctx.now().toISOString(), reason: hidden.reason } : null);
+  invalidateAfterCommit(ctx, changedByJobGoingLive());
+}
+
+/** A moderator deletes the job for good. */
+export async function removeJobForModeration(ctx: TContext, jobId: number): Promise<void> {
+  if (!(await findJobById(ctx.db, jobId))) throw notFound('Job not found');
+  await deleteJobRow(ctx.db, jobId);
+  invalidateAfterCommit(ctx, changedByJobGoingLive());
+}
+
+/** A suspension takes every job of the member off the board; its end puts them back. */
+export async function setPosterSuspendedJobs(ctx: Pick<TContext, 'db' | 'readCache' | 'changedInTransaction'>, userId: number, suspended: boolean): Promise<void> {
+  await setPosterSuspended(ctx.db, userId, suspended);
+  invalidateAfterCommit(ctx, changedByJobGoingLive());
 }

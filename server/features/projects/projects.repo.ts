@@ -23,10 +23,21 @@ export interface TProjectFilter {
   excludeId?: number;
   /** Only these projects (a rare tag's few, found first: see listProjectPage). */
   ids?: number[];
+  /** Hidden ones too (a creator's own list, seen by that creator). */
+  withHidden?: boolean;
+}
+
+/**
+ * Shown to everyone: not hidden by a moderator, its creator not suspended. Few rows fail it, so
+ * lists still walk their sort's index and skip those few.
+ */
+export function listed(eb: ProjectsEb): Expression<SqlBool> {
+  return eb.and([eb('projects.hidden_at', 'is', null), eb('projects.owner_suspended', '=', 0)]);
 }
 
 function filtered(eb: ProjectsEb, filter: TProjectFilter): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
+  if (!filter.withHidden) conditions.push(listed(eb));
   if (filter.userId !== undefined) conditions.push(eb('projects.user_id', '=', filter.userId));
   if (filter.excludeId !== undefined) conditions.push(eb('projects.id', '!=', filter.excludeId));
   if (filter.ids !== undefined) conditions.push(filter.ids.length ? eb('projects.id', 'in', filter.ids) : sql<SqlBool>`1 = 0`);
@@ -229,7 +240,8 @@ export async function listSimilar(db: Db, project: { id: number; tags: string[];
         .where('project_categories.category', 'in', categories)
         .as('shared_categories'),
     ])
-    .where('projects.id', 'in', candidates);
+    .where('projects.id', 'in', candidates)
+    .where(listed);
   // Scored in a subquery: PostgreSQL does not allow select aliases inside ORDER BY expressions.
   const rows = await db
     .selectFrom(scored.as('scored'))
@@ -250,7 +262,7 @@ export async function randomProject(db: Db): Promise<Pick<ProjectRow, 'id' | 'sl
     .executeTakeFirst();
   if (!bounds || bounds.min === null || bounds.max === null) return undefined;
   const pick = Number(bounds.min) + Math.floor(Math.random() * (Number(bounds.max) - Number(bounds.min) + 1));
-  return db.selectFrom('projects').select(['id', 'slug']).where('id', '>=', pick).orderBy('id').limit(1).executeTakeFirst();
+  return db.selectFrom('projects').select(['id', 'slug']).where('id', '>=', pick).where(listed).orderBy('id').limit(1).executeTakeFirst();
 }
 
 
@@ -326,13 +338,14 @@ export function categoryCounts(db: Db) {
     .selectFrom('project_categories')
     .innerJoin('projects', 'projects.id', 'project_categories.project_id')
     .select((eb) => ['project_categories.category', eb.fn.countAll<number>().as('projects'), eb.fn.count<number>('projects.user_id').distinct().as('creators')])
+    .where(listed)
     .groupBy('project_categories.category')
     .execute();
 }
 
 /** Newest first, served by projects_recent_idx (the sitemap). */
 export function newestProjects(db: Db, limit: number) {
-  return db.selectFrom('projects').select(['id', 'updated_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return db.selectFrom('projects').select(['id', 'updated_at']).where(listed).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** Creators with at least one project, most recently active first (the sitemap). */
@@ -340,9 +353,24 @@ export function activeCreators(db: Db, limit: number) {
   return db
     .selectFrom('projects')
     .select((eb) => ['user_id', eb.fn.max('updated_at').as('lastmod')])
+    .where(listed)
     .groupBy('user_id')
     .orderBy('lastmod', 'desc')
     .orderBy('user_id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** Hides the project from everyone but its owner and staff, or (null) shows it again. */
+export async function setProjectHidden(db: Db, id: number, hidden: { at: string; reason: string } | null): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ hidden_at: hidden?.at ?? null, hidden_reason: hidden?.reason ?? null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks every project of the member as their suspension's (or clears it): projects_user_idx. */
+export async function setOwnerSuspended(db: Db, userId: number, suspended: boolean): Promise<void> {
+  await db.updateTable('projects').set({ owner_suspended: suspended ? 1 : 0 }).where('user_id', '=', userId).execute();
 }

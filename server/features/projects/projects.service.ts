@@ -4,6 +4,7 @@
 import { DAY_MS, TRENDING_CATEGORIES, UPLOAD_CATEGORIES } from '../../../shared/constants';
 import type { TCategorySummary } from '../../../shared/schemas/creator';
 import type { TMedia } from '../../../shared/schemas/media';
+import type { TModerationNote } from '../../../shared/schemas/moderation';
 import type { TCreateProjectRequest, TLikeResponse, TListProjectsQuery, TProject, TProjectRef, TUpdateProjectRequest } from '../../../shared/schemas/project';
 import { coverShareImage } from '../../../shared/share-meta';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
@@ -11,7 +12,7 @@ import { isUniqueViolation } from '../../db/connect';
 import type { FileDeletionRow, ProjectRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
-import { changedByLike, changedByNewProject, changedByProjectDeletion, changedByProjectEdit, projectPageTags, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
+import { changedByLike, changedByNewProject, changedByProjectDeletion, changedByProjectEdit, changedByProjectModeration, changedBySuspension, projectPageTags, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
 import { lockMember, publicMembers } from '../accounts/accounts.service';
@@ -51,6 +52,8 @@ import {
   newestProjects,
   projectIdsNotBy,
   projectsCreatedSince,
+  setOwnerSuspended,
+  setProjectHidden,
   randomProject,
   replaceCategories,
   replaceTags,
@@ -186,11 +189,27 @@ export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TView
   }
   const ticket = ctx.readCache.ticket();
   const row = await findByKey(ctx, key);
-  if (!row) throw notFound('Project not found');
+  if (!row || !mayView(row, viewer)) throw notFound('Project not found');
   const counted = await countViewOnce(ctx, row.id, seenAs, day);
   const project = await hydrateOne(ctx, counted ? { ...row, views_count: row.views_count + 1 } : row, viewer.userId);
+  // Only shown projects reach a visitor, so the visitors' copy never carries a moderation note.
   if (cacheKey) ctx.readCache.set(cacheKey, project, ticket, { tags: projectPageTags(project) });
-  return project;
+  return { ...project, moderation: moderationNote(row) };
+}
+
+/** Shown to everyone: not hidden by a moderator, its creator not suspended (projects.repo.ts listed()). */
+function isListed(row: ProjectRow): boolean {
+  return row.hidden_at === null && row.owner_suspended === 0;
+}
+
+/** A hidden project is its owner's and staff's to see; one of a suspended creator, staff's only. */
+function mayView(row: ProjectRow, viewer: Pick<TViewer, 'userId' | 'staff'>): boolean {
+  if (isListed(row) || viewer.staff) return true;
+  return row.owner_suspended === 0 && viewer.userId === row.user_id;
+}
+
+function moderationNote(row: ProjectRow): TModerationNote | null {
+  return row.hidden_at === null ? null : { hidden: true, reason: row.hidden_reason ?? '', at: row.hidden_at };
 }
 
 /**
@@ -229,17 +248,19 @@ export async function projectSummary(ctx: TContext, projectId: number): Promise<
   return row ? { id: row.id, title: row.title, creatorId: row.user_id } : null;
 }
 
-/** The project without counting a view (meta tags, share images). */
+/** The project as a visitor would see it, without counting a view (meta tags, share images). */
 export async function peekProject(ctx: TContext, key: TProjectKey): Promise<TProject | null> {
   const row = await findByKey(ctx, key);
-  return row ? hydrateOne(ctx, row, null) : null;
+  return row && isListed(row) ? hydrateOne(ctx, row, null) : null;
 }
 
 /** What each sort's cursor carries: the type of its column. */
 const SORT_CURSOR_VALUES = { trending: 'number', recent: 'text', popular: 'integer', views: 'integer' } as const satisfies Record<TListProjectsQuery['sort'], TCursorValue>;
 
 export async function listProjects(ctx: TContext, query: TListProjectsQuery, viewerId: number | null, scope: Pick<TProjectFilter, 'userId'> = {}): Promise<TPage<TProject>> {
-  const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...scope };
+  // A creator's own list keeps what a moderator hid: its page tells them why.
+  const withHidden = scope.userId !== undefined && scope.userId === viewerId;
+  const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...scope, withHidden };
   const rows = await listProjectPage(ctx.db, { sort: query.sort, filter, limit: query.limit, after: decodeCursor(query.cursor, SORT_CURSOR_VALUES[query.sort]) });
   const column = SORT_COLUMNS[query.sort];
   return toPage(rows, query.limit, (row) => [row[column], row.id], (page) => hydrateProjects(ctx, page, viewerId, 'card'));
@@ -248,7 +269,7 @@ export async function listProjects(ctx: TContext, query: TListProjectsQuery, vie
 /** The projects a member liked, most recent like first. */
 export async function listLikedProjects(ctx: TContext, userId: number, page: { limit: number; cursor?: string | undefined }): Promise<TPage<TProject>> {
   const liked = await likedProjectsPage(ctx, userId, page);
-  const rows = await findProjectsByIds(ctx.db, liked.items);
+  const rows = (await findProjectsByIds(ctx.db, liked.items)).filter((row) => mayView(row, { userId, staff: false }));
   return { items: await hydrateProjects(ctx, rows, userId, 'card'), nextCursor: liked.nextCursor };
 }
 
@@ -269,7 +290,7 @@ export async function pickRandomProject(ctx: TContext): Promise<TProjectRef> {
 /** Likes or unlikes: the like row and the project's counter change in one transaction. */
 export async function toggleLike(ctx: TContext, userId: number, projectId: number): Promise<TLikeResponse> {
   const project = await findProjectById(ctx.db, projectId);
-  if (!project) throw notFound('Project not found');
+  if (!project || !mayView(project, { userId, staff: false })) throw notFound('Project not found');
   return inTransaction(ctx, async (tx) => {
     const { liked, delta } = await toggleLikeOf(tx, userId, projectId);
     if (delta !== 0) {
@@ -321,13 +342,57 @@ export async function updateProject(ctx: TContext, userId: number, projectId: nu
 
 export async function deleteProject(ctx: TContext, userId: number, projectId: number): Promise<void> {
   const row = await ownedProject(ctx, userId, projectId);
-  const scheduled = await inTransaction(ctx, async (tx) => {
-    const keys = await deleteMediaOfProject(tx.db, row.id);
-    await deleteProjectRow(tx.db, row.id);
-    invalidateAfterCommit(tx, changedByProjectDeletion({ projectId: row.id, creatorId: userId }));
-    return scheduleFileDeletions(tx, keys);
-  });
-  await deleteScheduledFiles(ctx, scheduled);
+  await deleteFiles(ctx, await inTransaction(ctx, (tx) => removeProjectRow(tx, row)));
+}
+
+/** The project's rows go; its files are scheduled for deletion (the caller deletes them after the commit). */
+async function removeProjectRow(tx: TContext, row: ProjectRow): Promise<FileDeletionRow[]> {
+  const keys = await deleteMediaOfProject(tx.db, row.id);
+  await deleteProjectRow(tx.db, row.id);
+  invalidateAfterCommit(tx, changedByProjectDeletion({ projectId: row.id, creatorId: row.user_id }));
+  return scheduleFileDeletions(tx, keys);
+}
+
+const deleteFiles = (ctx: TContext, scheduled: FileDeletionRow[]) => deleteScheduledFiles(ctx, scheduled);
+
+// ——— Moderation (features/moderation calls these inside its action's transaction) ———
+
+/** What the moderation queue shows of a project, hidden or not; null once it is gone. */
+export async function projectForModeration(ctx: TContext, projectId: number): Promise<{ title: string; slug: string; ownerId: number; hidden: boolean; listed: boolean } | null> {
+  const row = await findProjectById(ctx.db, projectId);
+  return row ? { title: row.title, slug: row.slug, ownerId: row.user_id, hidden: row.hidden_at !== null, listed: isListed(row) } : null;
+}
+
+/** Whether this member may see (and so report) the project. */
+export async function isProjectVisibleTo(ctx: TContext, projectId: number, viewer: Pick<TViewer, 'userId' | 'staff'>): Promise<boolean> {
+  const row = await findProjectById(ctx.db, projectId);
+  return row !== undefined && mayView(row, viewer);
+}
+
+/** A moderator hides the project (reason shown to its owner), or shows it again (null). */
+export async function setProjectModeration(ctx: TContext, projectId: number, hidden: { reason: string } | null): Promise<void> {
+  const row = await findProjectById(ctx.db, projectId);
+  if (!row) throw notFound('Project not found');
+  await setProjectHidden(ctx.db, row.id, hidden ? { at: ctx.now().toISOString(), reason: hidden.reason } : null);
+  invalidateAfterCommit(ctx, changedByProjectModeration({ projectId: row.id, creatorId: row.user_id }));
+}
+
+/** A moderator deletes the project for good. Run inside the action's transaction; returns the files to delete after it commits. */
+export async function removeProjectForModeration(ctx: TContext, projectId: number): Promise<FileDeletionRow[]> {
+  const row = await findProjectById(ctx.db, projectId);
+  if (!row) throw notFound('Project not found');
+  return removeProjectRow(ctx, row);
+}
+
+/** After the moderator's deletion committed: its media files go. */
+export function deleteFilesOfRemovedProject(ctx: TContext, scheduled: FileDeletionRow[]): Promise<void> {
+  return deleteFiles(ctx, scheduled);
+}
+
+/** A suspension hides every project of the member from everyone but staff; its end shows them again. */
+export async function setCreatorSuspended(ctx: Pick<TContext, 'db' | 'readCache' | 'changedInTransaction'>, userId: number, suspended: boolean): Promise<void> {
+  await setOwnerSuspended(ctx.db, userId, suspended);
+  invalidateAfterCommit(ctx, changedBySuspension(userId));
 }
 
 export type TNewMediaRow = NewProjectMediaRow;
@@ -460,7 +525,8 @@ export async function sitemapEntries(ctx: TContext, limits: { projects: number; 
 
 /** Where the project's 1200×630 share image lives: the cover's og rendition, a video's poster, else the default. */
 export async function shareImageLocation(ctx: TContext, projectId: number): Promise<string> {
-  if (!(await findProjectById(ctx.db, projectId))) throw notFound('Project not found');
+  const row = await findProjectById(ctx.db, projectId);
+  if (!row || !isListed(row)) throw notFound('Project not found');
   const media = (await listMediaOfProjects(ctx.db, [projectId])).get(projectId) ?? [];
   return coverShareImage(media.slice(0, 1).map(toMedia)) ?? DEFAULT_OG_IMAGE;
 }

@@ -48,6 +48,8 @@ export async function searchProjects(db: Db, engine: Engine, options: TSearchOpt
   const categoryFilter: Expression<SqlBool> = options.categories.length
     ? sql<SqlBool>`exists (select 1 from project_categories c where c.project_id = p.id and c.category in (${sql.join(options.categories)}))`
     : sql<SqlBool>`1 = 1`;
+  // Hidden projects and those of suspended creators are found by nobody (projects.repo.ts listed()).
+  const shown = sql<SqlBool>`p.hidden_at is null and p.owner_suspended = 0`;
   const order =
     options.sort === 'recent' ? sql`p.created_at desc, p.id desc` : options.sort === 'popular' ? sql`p.likes_count desc, p.id desc` : sql`rank, p.id desc`;
 
@@ -57,18 +59,18 @@ export async function searchProjects(db: Db, engine: Engine, options: TSearchOpt
     const rows = await sql<ProjectRow>`select p.* from (
         select rowid as id, bm25(projects_fts, 10.0, 1.0, 4.0, 2.0, 2.0) as rank from projects_fts where projects_fts match ${match}
       ) m join projects p on p.id = m.id
-      where ${categoryFilter} order by ${order} limit ${options.limit + 1} offset ${options.offset}`.execute(db);
+      where ${categoryFilter} and ${shown} order by ${order} limit ${options.limit + 1} offset ${options.offset}`.execute(db);
     const count = await sql<{ n: number }>`select count(*) as n from projects_fts f join projects p on p.id = f.rowid
-      where projects_fts match ${match} and ${categoryFilter}`.execute(db);
+      where projects_fts match ${match} and ${categoryFilter} and ${shown}`.execute(db);
     return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
   }
   const query = tsQueryExpression(options.terms);
   // ts_rank weights are {D, C, B, A}; negated so that "order by rank" is best first, as in SQLite.
   const rows = await sql<ProjectRow>`select p.id, p.slug, p.user_id, p.title, p.description, p.category, p.hide_prompt, p.likes_count,
-        p.views_count, p.trending_score, p.created_at, p.updated_at, -ts_rank('{0.1, 0.3, 0.5, 1.0}', p.search_vector, q) as rank
+        p.views_count, p.trending_score, p.created_at, p.updated_at, p.hidden_at, p.hidden_reason, p.owner_suspended, -ts_rank('{0.1, 0.3, 0.5, 1.0}', p.search_vector, q) as rank
       from projects p, to_tsquery('simple', ${query}) q
-      where p.search_vector @@ q and ${categoryFilter} order by ${order} limit ${options.limit + 1} offset ${options.offset}`.execute(db);
+      where p.search_vector @@ q and ${categoryFilter} and ${shown} order by ${order} limit ${options.limit + 1} offset ${options.offset}`.execute(db);
   const count = await sql<{ n: number }>`select count(*) as n from projects p, to_tsquery('simple', ${query}) q
-      where p.search_vector @@ q and ${categoryFilter}`.execute(db);
+      where p.search_vector @@ q and ${categoryFilter} and ${shown}`.execute(db);
   return { rows: rows.rows.map(({ rank: _rank, ...row }: ProjectRow & { rank?: number }) => row), total: Number(count.rows[0]?.n ?? 0) };
 }

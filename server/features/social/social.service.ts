@@ -44,6 +44,8 @@ const OLD_VIEWS_BATCH = 1000;
 export interface TViewer {
   userId: number | null;
   ip: string;
+  /** A moderator or admin: sees what moderation hid. */
+  staff?: boolean;
 }
 
 /** The day a view counts on (UTC): a viewer counts once per day. */
