@@ -13,7 +13,7 @@ import { PageContainer } from '@/components/page/PageContainer';
 import { CreatorPanel } from '@/components/project/CreatorPanel';
 import { LikeButton } from '@/components/project/LikeButton';
 import { ProjectNotFound } from '@/components/project/ProjectNotFound';
-import { HiddenNotice, moderationNote } from '@/components/moderation/HiddenNotice';
+import { HiddenNotice } from '@/components/moderation/HiddenNotice';
 import { ReportButton } from '@/components/moderation/ReportButton';
 import { MadeWithBadge, PromptPanel, projectAiMetadata } from '@/components/project/PromptPanel';
 import { ShareMenu } from '@/components/project/ShareMenu';
@@ -52,7 +52,7 @@ function ProjectDetail({ project }: { project: TProject }) {
   const creatorName = displayName(project.user);
   const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName }, siteName);
   const aiMetadata = projectAiMetadata(project.media);
-  const hidden = moderationNote(project);
+  const hidden = project.moderation;
 
   return (
     <PageContainer>

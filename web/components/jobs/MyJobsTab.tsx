@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { longDate } from '@shared/format';
 import type { TMyJob } from '@shared/schemas/job';
 import { useMyJobs } from '@/api/jobs';
-import { HiddenMark, moderationNote } from '@/components/moderation/HiddenNotice';
+import { HiddenMark } from '@/components/moderation/HiddenNotice';
 import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -89,7 +89,7 @@ export function MyJobsTab() {
 }
 
 function MyJobRow({ job }: { job: TMyJob }) {
-  const hidden = moderationNote(job);
+  const hidden = job.moderation;
   return (
     <article aria-label={job.title} className={ROW}>
       <div className="flex min-w-0 flex-1 gap-4">

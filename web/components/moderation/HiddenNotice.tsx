@@ -4,18 +4,6 @@ import { EyeOff } from 'lucide-react';
 import { longDate } from '@shared/format';
 import type { TModerationNote } from '@shared/schemas/moderation';
 
-/**
- * The moderation note a project, job or comment carries while hidden, else null. Read by name:
- * the field comes with the moderation server, and absent (older answers) reads as not hidden.
- */
-export function moderationNote(item: object): TModerationNote | null {
-  const note: unknown = Reflect.get(item, 'moderation');
-  if (typeof note !== 'object' || note === null) return null;
-  const reason: unknown = Reflect.get(note, 'reason');
-  const at: unknown = Reflect.get(note, 'at');
-  return Reflect.get(note, 'hidden') === true && typeof reason === 'string' && typeof at === 'string' ? { hidden: true, reason, at } : null;
-}
-
 export function HiddenNotice({ note, what }: { note: TModerationNote; what: string }) {
   return (
     <div role="status" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
