@@ -41,6 +41,7 @@ describe('a report, a hide and the audit log', () => {
     const page = await openAs(reporter, `/project/${project.slug}`);
     await page.getByRole('button', { name: `Report ${project.title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Report this project' });
+    await dialog.getByRole('radio').first().waitFor();
     const reasons = await dialog.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.getAttribute('value')));
     expect(reasons[0]).toBe('csam');
     await dialog.getByRole('radio', { name: 'Undisclosed or misrepresented AI work' }).check();
