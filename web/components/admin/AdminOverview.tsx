@@ -1,13 +1,10 @@
 // /admin's first section: the site's figures, counted by the server from the database.
-import { AlertTriangle } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TAdminFigures } from '@shared/schemas/moderation';
 import { useAdminFigures } from '@/api/admin';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { StatePanel } from '@/components/ui/state-panel';
 import { diskSize, dollars } from './admin-format';
+import { AdminLoadError, FigureTile } from './AdminStates';
 import { DayChart } from './DayChart';
 
 const CHARTS = [
@@ -19,15 +16,7 @@ const CHARTS = [
 export function AdminOverview() {
   const figures = useAdminFigures();
   if (figures.isPending) return <OverviewLoading />;
-  if (figures.isError) {
-    return (
-      <StatePanel icon={AlertTriangle} alert level={2} title="Something went wrong" text="We couldn't load the figures. Please try again.">
-        <Button variant="outline" busy={figures.isFetching} onClick={() => void figures.refetch()}>
-          Try Again
-        </Button>
-      </StatePanel>
-    );
-  }
+  if (figures.isError) return <AdminLoadError what="the figures" level={2} retrying={figures.isFetching} onRetry={() => void figures.refetch()} />;
   return <Figures figures={figures.data} />;
 }
 
@@ -38,15 +27,15 @@ function Figures({ figures }: { figures: TAdminFigures }) {
         Figures
       </h2>
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5">
-        <Figure label="Open reports">
+        <FigureTile large label="Open reports">
           <Link to="/admin/reports" className="rounded-sm text-accent hover:text-accent-hover">
             {figures.openReports.toLocaleString()}
           </Link>
-        </Figure>
-        <Figure label="Jobs paid">{figures.jobsPaid.toLocaleString()}</Figure>
-        <Figure label="Revenue">{dollars(figures.revenueCents)}</Figure>
-        <Figure label="Outbox backlog">{figures.outboxBacklog.toLocaleString()}</Figure>
-        <Figure label="Media on disk">{diskSize(figures.mediaDiskBytes)}</Figure>
+        </FigureTile>
+        <FigureTile large label="Jobs paid">{figures.jobsPaid.toLocaleString()}</FigureTile>
+        <FigureTile large label="Revenue">{dollars(figures.revenueCents)}</FigureTile>
+        <FigureTile large label="Outbox backlog">{figures.outboxBacklog.toLocaleString()}</FigureTile>
+        <FigureTile large label="Media on disk">{diskSize(figures.mediaDiskBytes)}</FigureTile>
       </dl>
       <h3 className="text-base font-semibold">The last 30 days</h3>
       <div className="grid gap-4 lg:grid-cols-3">
@@ -55,15 +44,6 @@ function Figures({ figures }: { figures: TAdminFigures }) {
         ))}
       </div>
     </section>
-  );
-}
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1 rounded-xl border border-zinc-200 p-4">
-      <dt className="text-[13px] text-zinc-600">{label}</dt>
-      <dd className="text-2xl font-semibold tabular-nums">{children}</dd>
-    </div>
   );
 }
 

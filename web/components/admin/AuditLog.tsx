@@ -1,12 +1,11 @@
 // /admin/audit (admins): every moderation action, newest first — who, when, what, on what, and why.
-import { AlertTriangle, ScrollText } from 'lucide-react';
+import { ScrollText } from 'lucide-react';
 import { dateTime } from '@shared/format';
 import { useAuditLog } from '@/api/admin';
-import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
-import { Skeleton } from '@/components/ui/skeleton';
 import { StatePanel } from '@/components/ui/state-panel';
 import { auditActionLabel } from './admin-format';
+import { AdminLoadError, AdminLoading } from './AdminStates';
 import { MemberLink } from './MemberLink';
 
 export function AuditLog() {
@@ -19,20 +18,9 @@ export function AuditLog() {
         Audit log
       </h2>
       {log.isPending ? (
-        <div className="flex flex-col gap-2">
-          <span role="status" className="sr-only">
-            Loading the audit log...
-          </span>
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} className="h-10 rounded-lg" />
-          ))}
-        </div>
+        <AdminLoading what="the audit log" rows={5} rowClassName="h-10 rounded-lg" />
       ) : log.isError && entries.length === 0 ? (
-        <StatePanel icon={AlertTriangle} alert title="Something went wrong" text="We couldn't load the audit log. Please try again.">
-          <Button variant="outline" busy={log.isFetching} onClick={() => void log.refetch()}>
-            Try Again
-          </Button>
-        </StatePanel>
+        <AdminLoadError what="the audit log" retrying={log.isFetching} onRetry={() => void log.refetch()} />
       ) : entries.length === 0 ? (
         <StatePanel icon={ScrollText} title="Nothing logged yet" text="Every moderation action will be listed here with who took it and why." />
       ) : (

@@ -1,17 +1,16 @@
 // /admin/members/:id: one member's standing and place in the invite tree (who invited them, whom
 // they invited), with Suspend/Unsuspend for staff and role and invite right for admins.
 import { AlertTriangle, ArrowLeft, ArrowUpRight, UserX } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { counted, longDate } from '@shared/format';
 import type { TAdminMember } from '@shared/schemas/moderation';
 import { ApiError } from '@/api/api-error';
 import { useAdminMember } from '@/api/admin';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { StatePanel } from '@/components/ui/state-panel';
 import { creatorPath } from '@/lib/paths';
 import { AdminMemberActions } from './AdminMemberActions';
+import { AdminLoading, FigureTile } from './AdminStates';
 import { MemberLink } from './MemberLink';
 import { RoleBadge, SuspensionBadge, suspensionText } from './SuspensionBadge';
 
@@ -19,17 +18,7 @@ export function MemberDetail({ isAdmin, viewerId }: { isAdmin: boolean; viewerId
   const id = Number(useParams().id);
   const member = useAdminMember(id);
 
-  if (member.isPending) {
-    return (
-      <div className="flex flex-col gap-4">
-        <span role="status" className="sr-only">
-          Loading member...
-        </span>
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-40 rounded-xl" />
-      </div>
-    );
-  }
+  if (member.isPending) return <AdminLoading what="member" rows={2} rowClassName="h-40 rounded-xl" />;
   if (member.isError) {
     const missing = member.error instanceof ApiError && (member.error.status === 404 || member.error.status === 400);
     return (
@@ -78,10 +67,10 @@ function Member({ member, isAdmin, isSelf }: { member: TAdminMember; isAdmin: bo
       )}
 
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
-        <Fact label="Joined">{longDate(member.createdAt)}</Fact>
-        <Fact label="Projects">{member.projects.toLocaleString()}</Fact>
-        <Fact label="Open reports">{member.openReports.toLocaleString()}</Fact>
-        <Fact label="Unused invitation codes">{member.unusedCodes.toLocaleString()}</Fact>
+        <FigureTile label="Joined">{longDate(member.createdAt)}</FigureTile>
+        <FigureTile label="Projects">{member.projects.toLocaleString()}</FigureTile>
+        <FigureTile label="Open reports">{member.openReports.toLocaleString()}</FigureTile>
+        <FigureTile label="Unused invitation codes">{member.unusedCodes.toLocaleString()}</FigureTile>
       </dl>
 
       <section aria-labelledby="admin-invite-tree" className="flex flex-col gap-3">
@@ -111,14 +100,5 @@ function Member({ member, isAdmin, isSelf }: { member: TAdminMember; isAdmin: bo
 
       {!isSelf && <AdminMemberActions member={member} isAdmin={isAdmin} />}
     </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1 rounded-xl border border-zinc-200 p-4">
-      <dt className="text-[13px] text-zinc-600">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums">{children}</dd>
-    </div>
   );
 }

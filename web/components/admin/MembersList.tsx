@@ -1,16 +1,15 @@
 // /admin/members: members by name, newest first, with their role, suspension and open reports.
-import { AlertTriangle, Search, Users } from 'lucide-react';
+import { Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { counted, longDate } from '@shared/format';
 import { useAdminMembers } from '@/api/admin';
 import { useDebouncedValue } from '@/components/jobs/useDebouncedValue';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadMore } from '@/components/ui/load-more';
-import { Skeleton } from '@/components/ui/skeleton';
 import { StatePanel } from '@/components/ui/state-panel';
+import { AdminLoadError, AdminLoading } from './AdminStates';
 import { adminMemberPath } from './MemberLink';
 import { RoleBadge, SuspensionBadge } from './SuspensionBadge';
 
@@ -35,20 +34,9 @@ export function MembersList() {
         </div>
       </div>
       {members.isPending ? (
-        <div className="flex flex-col gap-2">
-          <span role="status" className="sr-only">
-            Loading members...
-          </span>
-          {Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} className="h-14 rounded-lg" />
-          ))}
-        </div>
+        <AdminLoading what="members" rows={4} rowClassName="h-14 rounded-lg" />
       ) : members.isError && list.length === 0 ? (
-        <StatePanel icon={AlertTriangle} alert title="Something went wrong" text="We couldn't load the members. Please try again.">
-          <Button variant="outline" busy={members.isFetching} onClick={() => void members.refetch()}>
-            Try Again
-          </Button>
-        </StatePanel>
+        <AdminLoadError what="the members" retrying={members.isFetching} onRetry={() => void members.refetch()} />
       ) : list.length === 0 ? (
         <StatePanel icon={Users} title="No members found" text={query ? `Nobody's name matches “${query}”.` : 'Nobody has joined yet.'} />
       ) : (

@@ -1,11 +1,10 @@
 // The report queue: open reports grouped by what they are about, gravest first (the server's order).
-import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useReportQueue } from '@/api/admin';
-import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
-import { Skeleton } from '@/components/ui/skeleton';
 import { StatePanel } from '@/components/ui/state-panel';
+import { AdminLoadError, AdminLoading } from './AdminStates';
 import { ModerateDialog, type TModerationChoice } from './ModerateDialog';
 import { ReportGroupCard } from './ReportGroupCard';
 
@@ -20,19 +19,9 @@ export function ReportQueue() {
         Reports
       </h2>
       {queue.isPending ? (
-        <div className="flex flex-col gap-4">
-          <span role="status" className="sr-only">
-            Loading reports...
-          </span>
-          <Skeleton className="h-48 rounded-xl" />
-          <Skeleton className="h-48 rounded-xl" />
-        </div>
+        <AdminLoading what="reports" rows={2} rowClassName="h-48 rounded-xl" />
       ) : queue.isError && groups.length === 0 ? (
-        <StatePanel icon={AlertTriangle} alert title="Something went wrong" text="We couldn't load the reports. Please try again.">
-          <Button variant="outline" busy={queue.isFetching} onClick={() => void queue.refetch()}>
-            Try Again
-          </Button>
-        </StatePanel>
+        <AdminLoadError what="the reports" retrying={queue.isFetching} onRetry={() => void queue.refetch()} />
       ) : groups.length === 0 ? (
         <StatePanel icon={CheckCircle2} title="No open reports" text="Nothing is waiting for a moderator. New reports show up here." />
       ) : (
