@@ -118,6 +118,14 @@ export function inviteCodes(count = 1): string[] {
   return output.trim().split('\n');
 }
 
+/** Makes a member a moderator or admin (or a member again), exactly as the operator does: `npm run --silent admin`. */
+export function setRole(email: string, role: 'member' | 'moderator' | 'admin'): void {
+  execFileSync('npm', ['run', '--silent', 'admin', '--', '--email', email, '--role', role], {
+    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+}
+
 let counter = 0;
 export function uniqueEmail(prefix = 'member'): string {
   counter += 1;

@@ -27,6 +27,7 @@ const PostJobPage = lazy(() => import('@/pages/PostJobPage'));
 const SupportPage = lazy(() => import('@/pages/SupportPage'));
 const CareersPage = lazy(() => import('@/pages/CareersPage'));
 const ForCreatorsPage = lazy(() => import('@/pages/ForCreatorsPage'));
+const AdminPage = lazy(() => import('@/pages/AdminPage'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
 
 export function AppRoutes() {
@@ -56,6 +57,7 @@ export function AppRoutes() {
         <Route path="/support" element={<SupportPage />} />
         <Route path="/careers" element={<CareersPage />} />
         <Route path="/for-creators" element={<ForCreatorsPage />} />
+        <Route path="/admin/*" element={<AdminPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -9,6 +9,7 @@ import type { TAccepted, TEmailChanged } from '@shared/schemas/credentials';
 import type { TInvitationCode, TValidateCodeResponse } from '@shared/schemas/invitation';
 import type { TJob, TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentResult } from '@shared/schemas/job';
 import type { TUploadResponse } from '@shared/schemas/media';
+import type { TAdminFigures, TAdminMember, TAdminMemberSummary, TAuditEntry, TReport, TReportGroup } from '@shared/schemas/moderation';
 import type { TFollowResponse, TLikeResponse, TProject, TProjectRef } from '@shared/schemas/project';
 import type { TEndedSessions, TSession } from '@shared/schemas/session';
 import type { TCurrentUser } from '@shared/schemas/user';
@@ -23,6 +24,9 @@ export interface TPagedLists {
   '/api/jobs': TJob;
   '/api/jobs/mine': TMyJob;
   '/api/messages': TInboxMessage;
+  '/api/admin/reports': TReportGroup;
+  '/api/admin/users': TAdminMemberSummary;
+  '/api/admin/audit': TAuditEntry;
 }
 
 /** GET answers that are not paged. */
@@ -43,6 +47,8 @@ interface TSingleReads {
   '/api/payments/config': TPaymentsConfig;
   '/api/site': TSiteInfo;
   '/api/stats': TSiteStats;
+  '/api/admin/figures': TAdminFigures;
+  [path: `/api/admin/users/${number}`]: TAdminMember;
 }
 
 export type TReads = TSingleReads & { [P in keyof TPagedLists]: TPagedLists[P][] };
@@ -72,6 +78,10 @@ export interface TWrites {
     [path: `/api/jobs/${number}/confirm-payment`]: TMyJob;
     '/api/payments/test/confirm': TTestCardPaymentResult;
     [path: `/api/admin/projects/${number}/mature`]: TProject;
+    '/api/reports': TReport;
+    /** The admin writes: the client reads the changed state afresh rather than their answers. */
+    '/api/admin/moderate': unknown;
+    [path: `/api/admin/users/${number}/${'suspend' | 'unsuspend' | 'invite-right' | 'role'}`]: unknown;
   };
   PUT: {
     '/api/auth/preferences': TCurrentUser;

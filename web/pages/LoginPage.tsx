@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ZSigninRequest } from '@shared/schemas/auth';
 import { useSignin } from '@/api/auth';
-import { serverMessage } from '@/api/api-error';
+import { ApiError, serverMessage } from '@/api/api-error';
 import { AuthCard } from '@/components/auth/AuthCard';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -19,6 +19,9 @@ export default function LoginPage() {
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver: zodResolver(ZSigninRequest), defaultValues: { email: '', password: '' } });
+
+  // A suspended member is refused with 403 and told why and until when: that stays on the page, not just in a passing toast.
+  const refusal = signin.error instanceof ApiError && signin.error.status === 403 ? serverMessage(signin.error, 'Your account is suspended.') : null;
 
   const onSubmit = handleSubmit((credentials) =>
     signin.mutate(credentials, {
@@ -45,6 +48,11 @@ export default function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        {refusal && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            {refusal}
+          </p>
+        )}
         <FormField id="login-email" label="Email" error={errors.email?.message}>
           {(control) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
         </FormField>

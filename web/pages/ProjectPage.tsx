@@ -14,6 +14,8 @@ import { PageContainer } from '@/components/page/PageContainer';
 import { CreatorPanel } from '@/components/project/CreatorPanel';
 import { LikeButton } from '@/components/project/LikeButton';
 import { ProjectNotFound } from '@/components/project/ProjectNotFound';
+import { HiddenNotice } from '@/components/moderation/HiddenNotice';
+import { ReportButton } from '@/components/moderation/ReportButton';
 import { MadeWithBadge, PromptPanel, projectAiMetadata } from '@/components/project/PromptPanel';
 import { ShareMenu } from '@/components/project/ShareMenu';
 import { SimilarProjects } from '@/components/project/SimilarProjects';
@@ -53,6 +55,7 @@ function ProjectDetail({ project }: { project: TProject }) {
   const alt = altText({ title: project.title, description: project.description, category: project.category, creatorName }, siteName);
   const aiMetadata = projectAiMetadata(project.media);
   const concealed = useMatureConcealed(project);
+  const hidden = project.moderation;
 
   return (
     <PageContainer>
@@ -60,6 +63,12 @@ function ProjectDetail({ project }: { project: TProject }) {
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Back to Projects
       </Link>
+
+      {hidden && (
+        <div className="mt-6">
+          <HiddenNotice note={hidden} what="project" />
+        </div>
+      )}
 
       <header className="mt-6 flex flex-col gap-3">
         <h1 className="text-3xl font-semibold tracking-tight break-words">{project.title}</h1>
@@ -100,6 +109,7 @@ function ProjectDetail({ project }: { project: TProject }) {
           </div>
           <ShareMenu projectId={project.id} title={project.title} />
           <StaffMatureControl project={project} />
+          <ReportButton targetType="project" targetId={project.id} label={project.title} ownerId={project.user.id} className="-ml-3 self-start" />
         </aside>
 
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">

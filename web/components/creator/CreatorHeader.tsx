@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { TCreatorProfile } from '@shared/schemas/creator';
 import { useCurrentUser } from '@/api/auth';
 import { creatorProfileQuery } from '@/api/users';
+import { ReportButton } from '@/components/moderation/ReportButton';
 import { FollowButton } from '@/components/project/FollowButton';
 import { MemberIdentity } from '@/components/user/MemberIdentity';
 import { creatorPath } from '@/lib/paths';
@@ -28,9 +29,10 @@ export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
       variant="page"
       actions={
         isSelf ? undefined : (
-          <div className="flex w-full sm:w-40">
+          <div className="flex w-full flex-col items-start gap-2 sm:w-40">
             {/* A new state from the server (a refetch) starts the toggle again from it. */}
             <FollowButton key={String(profile.isFollowing)} creatorId={user.id} initialFollowing={profile.isFollowing} onChange={followChanged} />
+            <ReportButton targetType="member" targetId={user.id} label={user.name} ownerId={user.id} />
           </div>
         )
       }

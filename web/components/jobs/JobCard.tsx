@@ -5,6 +5,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { relativeDate } from '@shared/format';
 import type { TJob } from '@shared/schemas/job';
 import { useJobDetails } from '@/api/jobs';
+import { ReportButton } from '@/components/moderation/ReportButton';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TagChips } from '@/components/ui/tag-chip';
@@ -73,16 +74,19 @@ export function JobCard({ job }: { job: TJob }) {
                 <time dateTime={job.createdAt}>{relativeDate(job.createdAt)}</time>
               </span>
             </div>
-            <button
-              type="button"
-              aria-expanded={open}
-              aria-controls={open ? detailsId : undefined}
-              onClick={() => setOpen((value) => !value)}
-              className="inline-flex items-center gap-1 rounded-sm font-medium text-accent hover:text-accent-hover"
-            >
-              {open ? 'Hide details' : 'Show details'}
-              <ChevronDown className={cn('h-4 w-4 transition-transform duration-150', open && 'rotate-180')} aria-hidden />
-            </button>
+            <div className="flex items-center gap-2">
+              <ReportButton targetType="job" targetId={job.id} label={job.title} />
+              <button
+                type="button"
+                aria-expanded={open}
+                aria-controls={open ? detailsId : undefined}
+                onClick={() => setOpen((value) => !value)}
+                className="inline-flex items-center gap-1 rounded-sm font-medium text-accent hover:text-accent-hover"
+              >
+                {open ? 'Hide details' : 'Show details'}
+                <ChevronDown className={cn('h-4 w-4 transition-transform duration-150', open && 'rotate-180')} aria-hidden />
+              </button>
+            </div>
           </div>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { longDate } from '@shared/format';
 import type { TMyJob } from '@shared/schemas/job';
 import { useMyJobs } from '@/api/jobs';
+import { HiddenMark } from '@/components/moderation/HiddenNotice';
 import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -88,6 +89,7 @@ export function MyJobsTab() {
 }
 
 function MyJobRow({ job }: { job: TMyJob }) {
+  const hidden = job.moderation;
   return (
     <article aria-label={job.title} className={ROW}>
       <div className="flex min-w-0 flex-1 gap-4">
@@ -98,6 +100,12 @@ function MyJobRow({ job }: { job: TMyJob }) {
             {job.company} · {job.type} · {job.location}
           </p>
           <JobState job={job} />
+          {hidden && (
+            <p className="flex flex-wrap items-center gap-2 text-[13px] text-amber-900">
+              <HiddenMark />
+              {hidden.reason}
+            </p>
+          )}
         </div>
       </div>
       <dl aria-label="Listing figures" className="flex gap-6 text-center">

@@ -1,9 +1,10 @@
 // The phone header's drawer panel (SPEC §2, 300 px): search, nav, and either the member's
 // actions or a Sign In. Its sign-in and sign-out are the old full-page endpoints, as SPEC §2 says.
 // A module of its own: MobileDrawer loads it when the drawer first opens.
-import { Upload } from 'lucide-react';
+import { ShieldCheck, Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { displayName } from '@shared/format';
+import { isStaff } from '@shared/schemas/user';
 import { useCurrentUser } from '@/api/auth';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
@@ -49,6 +50,14 @@ export default function MobileMenuSheet({ open, onOpenChange, focusSearch }: Mob
               </Link>
             </Button>
             <HeaderActions onNavigate={close} />
+            {isStaff(user.role) && (
+              <Button asChild variant="outline">
+                <Link to="/admin" onClick={close}>
+                  <ShieldCheck className="h-4 w-4" aria-hidden />
+                  Admin
+                </Link>
+              </Button>
+            )}
             <Button asChild variant="outline">
               <a href="/api/logout">Sign Out</a>
             </Button>

@@ -1,7 +1,7 @@
 // The account menu itself (Radix): UserMenu loads it once a member is signed in.
-import { LogOut, Ticket, User } from 'lucide-react';
+import { LogOut, ShieldCheck, Ticket, User } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import type { TCurrentUser } from '@shared/schemas/user';
+import { isStaff, type TCurrentUser } from '@shared/schemas/user';
 import { displayName } from '@shared/format';
 import { signOut } from '@/api/auth';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -28,6 +28,12 @@ export default function UserMenuDropdown({ user }: { user: TCurrentUser }) {
           <Ticket className="h-4 w-4 text-zinc-500" aria-hidden />
           Invitation Codes
         </DropdownMenuItem>
+        {isStaff(user.role) && (
+          <DropdownMenuItem onSelect={() => void navigate('/admin')}>
+            <ShieldCheck className="h-4 w-4 text-zinc-500" aria-hidden />
+            Admin
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOut className="h-4 w-4 text-zinc-500" aria-hidden />

@@ -9,6 +9,7 @@ import { serverMessage } from '@/api/api-error';
 import { useDeleteProject } from '@/api/projects';
 import { refreshCreator, useCreatorProjects } from '@/api/users';
 import { ProjectPages } from '@/components/gallery/ProjectPages';
+import { HiddenMark } from '@/components/moderation/HiddenNotice';
 import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { StatePanel } from '@/components/ui/state-panel';
@@ -35,6 +36,7 @@ export function MyProjectsTab({ userId }: { userId: number }) {
         }
         actions={(project) => (
           <>
+            {project.moderation && <HiddenMark />}
             <Button variant="outline" size="sm" aria-label={`Edit ${project.title}`} onClick={() => setEditing(project)}>
               <Pencil className="h-4 w-4" aria-hidden />
               Edit
