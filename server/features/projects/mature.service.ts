@@ -3,6 +3,7 @@ import type { TMarkMatureRequest, TProject } from '../../../shared/schemas/proje
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { changedByProjectEdit } from '../../lib/cache-tags';
+import { recordModerationAction } from '../moderation/moderation.service';
 import { hydrateProjects } from './projects.service';
 import { findProjectById, updateProjectRow } from './projects.repo';
 
@@ -15,6 +16,12 @@ export async function markProjectMature(ctx: TContext, staffId: number, projectI
     const project = await findProjectById(tx.db, projectId);
     if (!project) throw notFound('Project not found');
     await updateProjectRow(tx.db, project.id, { is_mature: input.isMature ? 1 : 0, updated_at: tx.now().toISOString() });
+    await recordModerationAction(tx, {
+      actorId: staffId,
+      action: input.isMature ? 'mature' : 'not-mature',
+      target: { type: 'project', id: project.id, label: project.title, ownerId: project.user_id },
+      reason: input.reason,
+    });
     invalidateAfterCommit(tx, changedByProjectEdit({ projectId: project.id, creatorId: project.user_id }));
     return { ...project, is_mature: input.isMature ? 1 : 0 };
   });

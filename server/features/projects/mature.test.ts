@@ -104,6 +104,11 @@ describe.each(ENGINES)('mature content on %s', (engine) => {
       const unmarked = await markAsStaff(await staff('admin'), project.id, { isMature: false, reason: 'Nothing mature in it' });
       expect(unmarked.json()).toMatchObject({ isMature: false });
       expect((await get(`/api/projects/${project.id}`)).json()).toMatchObject({ isMature: false });
+      const audit = await t.ctx.db.selectFrom('audit_log').select(['action', 'target_type', 'target_id', 'reason']).orderBy('id').execute();
+      expect(audit).toEqual([
+        { action: 'mature', target_type: 'project', target_id: project.id, reason: 'Graphic violence' },
+        { action: 'not-mature', target_type: 'project', target_id: project.id, reason: 'Nothing mature in it' },
+      ]);
     });
 
     it('refuses visitors (401) and members (403), even on their own project, and changes nothing', async () => {
