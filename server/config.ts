@@ -58,6 +58,7 @@ const ZEnv = z.object({
   LIKES_FOLLOWS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   PROFILE_EDITS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  COMMENTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   MIN_FREE_DISK_MB: z.coerce.number().min(0).max(100_000_000).default(1024),
 });
 
@@ -133,6 +134,8 @@ export interface TLimitsConfig {
   profileEditsPerHour: number;
   /** Reports a member may file per hour. */
   reportsPerHour: number;
+  /** Comments and replies a member may write per hour. */
+  commentsPerHour: number;
   /** Uploads answer 507 while the free space of DATA_DIR is below this. */
   minFreeDiskBytes: number;
 }
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       likesFollowsPerMinute: values.LIKES_FOLLOWS_PER_MINUTE,
       profileEditsPerHour: values.PROFILE_EDITS_PER_HOUR,
       reportsPerHour: values.REPORTS_PER_HOUR,
+      commentsPerHour: values.COMMENTS_PER_HOUR,
       minFreeDiskBytes: Math.floor(values.MIN_FREE_DISK_MB * MB),
     },
     session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },

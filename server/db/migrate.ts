@@ -15,6 +15,7 @@ import { videoProcessing } from './migrations/0010-video-processing';
 import { paymentReconciliation } from './migrations/0011-payment-reconciliation';
 import { roles } from './migrations/0012-roles';
 import { moderation } from './migrations/0013-moderation';
+import { comments } from './migrations/0014-comments';
 import { matureContent } from './migrations/0016-mature-content';
 
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -32,6 +33,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0011-payment-reconciliation': paymentReconciliation(engine),
     '0012-roles': roles(engine),
     '0013-moderation': moderation(engine),
+    '0014-comments': comments(engine),
     '0016-mature-content': matureContent(engine),
   };
 }

@@ -91,6 +91,8 @@ export interface ProjectsTable {
   likes_count: Generated<number>;
   views_count: Generated<number>;
   trending_score: Generated<number>;
+  /** Visible comments and replies (not deleted, not hidden). */
+  comments_count: Generated<number>;
   created_at: string;
   updated_at: string;
   /** 1: mature content, blurred for visitors and members who have not opted in, left out of visitors' lists. */
@@ -345,6 +347,30 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface CommentsTable {
+  id: Generated<number>;
+  project_id: number;
+  author_id: number;
+  /** A reply's top-level comment; null for a top-level comment. */
+  parent_id: number | null;
+  /** Emptied when the comment is deleted. */
+  body: string;
+  /** A top-level comment's visible replies (not deleted, not hidden). */
+  reply_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+  hidden_at: string | null;
+  hidden_reason: string | null;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -370,6 +396,8 @@ export interface Database {
   reports: ReportsTable;
   report_targets: ReportTargetsTable;
   audit_log: AuditLogTable;
+  comments: CommentsTable;
+  blocks: BlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -389,3 +417,4 @@ export type OutboxRow = Selectable<OutboxTable>;
 export type ReportRow = Selectable<ReportsTable>;
 export type ReportTargetRow = Selectable<ReportTargetsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type CommentRow = Selectable<CommentsTable>;

@@ -119,3 +119,8 @@ export function changedByProjectModeration(project: { projectId: number; creator
 export function changedBySuspension(userId: number): TCacheTag[] {
   return [memberTag(userId), creatorTag(userId), PROJECT_LISTS_TAG, SEARCH_RESULTS_TAG, CATEGORIES_TAG, SITEMAP_TAG, SITE_FIGURES_TAG, CREATOR_PAGES_TAG, JOB_BOARD_TAG];
 }
+
+/** A comment added, deleted, hidden or restored: the project's comment count, on its page and cards. */
+export function changedByComment(comment: { projectId: number }): TCacheTag[] {
+  return [projectTag(comment.projectId)];
+}

@@ -21,6 +21,7 @@ function buildProject(id: number, changes: Partial<TProject> = {}): TProject {
     tags: ['koi'],
     likes: 3,
     views: 10,
+    commentsCount: 0,
     isLiked: false,
     hidePrompt: false,
     isMature: false,

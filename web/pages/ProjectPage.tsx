@@ -9,6 +9,7 @@ import { useCurrentUser } from '@/api/auth';
 import { useProject, useRememberFollow } from '@/api/projects';
 import { useSiteName } from '@/api/site';
 import { MatureCover, useMatureConcealed } from '@/components/media/MatureCover';
+import { CommentsSection } from '@/components/comments/CommentsSection';
 import { ProjectMedia } from '@/components/media/ProjectMedia';
 import { PageContainer } from '@/components/page/PageContainer';
 import { CreatorPanel } from '@/components/project/CreatorPanel';
@@ -20,6 +21,7 @@ import { MadeWithBadge, PromptPanel, projectAiMetadata } from '@/components/proj
 import { ShareMenu } from '@/components/project/ShareMenu';
 import { SimilarProjects } from '@/components/project/SimilarProjects';
 import { StaffMatureControl } from '@/components/project/StaffMatureControl';
+import { CommentCount } from '@/components/project/CommentCount';
 import { ViewCount } from '@/components/project/ViewCount';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TagChips } from '@/components/ui/tag-chip';
@@ -105,7 +107,10 @@ function ProjectDetail({ project }: { project: TProject }) {
           />
           <div className="flex items-center justify-between gap-3 border-t border-zinc-200 pt-5">
             <LikeButton projectId={project.id} liked={project.isLiked} likes={project.likes} size="md" className="-ml-4" />
-            <ViewCount views={project.views} size="md" />
+            <div className="flex items-center gap-4">
+              <CommentCount count={project.commentsCount} size="md" href="#comments" />
+              <ViewCount views={project.views} size="md" />
+            </div>
           </div>
           <ShareMenu projectId={project.id} title={project.title} />
           <StaffMatureControl project={project} />
@@ -120,6 +125,8 @@ function ProjectDetail({ project }: { project: TProject }) {
           <PromptPanel metadata={aiMetadata} />
         </div>
       </div>
+
+      <CommentsSection projectId={project.id} count={project.commentsCount} />
 
       <SimilarProjects projectId={project.id} />
 
