@@ -40,6 +40,7 @@ describe.each(ENGINES)('moderation actions on %s', (engine) => {
     // Warm the visitors' caches first: hiding must reach them.
     expect(await listsShowing(project.id, owner.id)).toEqual({ gallery: true, category: true, search: true, creator: true });
     expect((await t.app.inject({ url: `/api/projects/${project.id}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/sitemap.xml' })).body).toContain(`/project/${project.id}<`);
 
     const hidden = await moderate({ targetType: 'project', targetId: project.id, action: 'hide', reason: 'Undisclosed AI upscaling' });
     expect(hidden.statusCode).toBe(200);
@@ -51,6 +52,7 @@ describe.each(ENGINES)('moderation actions on %s', (engine) => {
     expect((await t.app.inject({ url: `/api/projects/${project.id}` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/projects/slug/${project.slug}`, headers: other })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/projects/${project.id}/og-image` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/sitemap.xml' })).body).not.toContain(`/project/${project.id}<`);
     expect((await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/like`, headers: other })).statusCode).toBe(404);
     const similar = await t.app.inject({ url: `/api/projects/similar/${project.id + 1}` });
     expect(ids(similar)).not.toContain(project.id);
@@ -106,6 +108,8 @@ describe.each(ENGINES)('moderation actions on %s', (engine) => {
     expect((await t.app.inject({ url: `/api/jobs/${job.id}/apply` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/jobs/${job.id}`, headers: await as(owner) })).json().moderation).toMatchObject({ reason: 'Scam listing' });
     expect((await t.app.inject({ url: `/api/jobs/${job.id}`, headers: await as(moderator) })).json().moderation).toMatchObject({ reason: 'Scam listing' });
+    const mine = (await t.app.inject({ url: '/api/jobs/mine', headers: await as(owner) })).json();
+    expect(mine.find((item: { id: number }) => item.id === job.id).moderation).toMatchObject({ hidden: true, reason: 'Scam listing' });
 
     expect((await moderate({ targetType: 'job', targetId: job.id, action: 'delete', reason: 'Scam' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/jobs/${job.id}`, headers: await as(owner) })).statusCode).toBe(404);
