@@ -93,6 +93,31 @@ describe('a report, a hide and the audit log', () => {
   });
 });
 
+describe('the report button', () => {
+  it('sends a visitor to sign in, is absent on one’s own work, and reports a member from their page', async () => {
+    const creator = await signUpMember({ firstName: 'Cleo', lastName: 'Creator' });
+    const project = await createProjectWithMedia(creator, { title: `Moon Garden ${Date.now()}` });
+
+    const visitor = await openAs(undefined, `/project/${project.slug}`);
+    await visitor.getByRole('link', { name: `Report ${project.title}` }).click();
+    await visitor.waitForURL((url) => url.pathname === '/login');
+
+    const own = await openAs(creator, `/project/${project.slug}`);
+    await own.getByRole('button', { name: 'Share' }).waitFor();
+    expect(await own.getByRole('button', { name: `Report ${project.title}` }).count()).toBe(0);
+
+    const reporter = await signUpMember();
+    const page = await openAs(reporter, `/creator/${creator.id}`);
+    await page.getByRole('button', { name: 'Report Cleo Creator' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this member' });
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await dialog.getByText('Please choose a reason').waitFor();
+    await dialog.getByRole('radio', { name: 'Harassment' }).check();
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await toast(page, 'Thanks — a moderator will review your report.').waitFor();
+  });
+});
+
 describe('suspension', () => {
   it('ends the member’s session at once and tells them why at sign-in', async () => {
     const member = await signUpMember({ firstName: 'Sid', lastName: `Suspended${Date.now()}` });
