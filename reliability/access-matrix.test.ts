@@ -45,6 +45,8 @@ interface TArranged {
   link?: string;
   /** Another session of the owner's (a second device), by its public id. */
   session?: { id: string };
+  /** A third member, for staff to act on. */
+  target?: { id: number };
 }
 
 /** Two members for each row of the matrix, the app to arrange things with, and what was arranged. */
@@ -389,7 +391,72 @@ const MATRIX: Record<string, TMatrixRow> = {
       { caller: 'the owner', status: 200, changes: 'something' },
     ],
   },
+  'POST /api/reports': {
+    arrange: async (w) => ({ project: await buildProject(w.ctx, w.owner.user) }),
+    request: (w) => ({ payload: { targetType: 'project', targetId: w.project!.id, reason: 'spam', note: '' } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'the owner', with: 'their own project', status: 400, changes: 'nothing' },
+      { caller: 'another member', status: 201, changes: 'something' },
+    ],
+  },
+  // Staff routes: the owner is made a moderator (or an admin) for the row; the other member stays a member.
+  'POST /api/admin/moderate': {
+    arrange: async (w) => staffOwner(w, 'moderator', { strangerProject: await buildProject(w.ctx, w.stranger.user) }),
+    request: (w) => ({ payload: { targetType: 'project', targetId: w.strangerProject!.id, action: 'hide', reason: 'Spam' } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', with: 'their own project', status: 403, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  'POST /api/admin/users/:id/suspend': {
+    arrange: async (w) => staffOwner(w, 'moderator', { target: await buildUser(w.ctx) }),
+    request: (w) => ({ params: { id: w.target!.id }, payload: { reason: 'Spam' } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 403, changes: 'nothing' },
+      { caller: 'the owner', with: 'themselves', request: (w) => ({ params: { id: w.owner.user.id }, payload: { reason: 'Spam' } }), status: 400, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  'POST /api/admin/users/:id/unsuspend': {
+    arrange: async (w) => {
+      const target = await buildUser(w.ctx, { suspended_at: w.ctx.now().toISOString(), suspension_reason: 'Spam', was_suspended: 1 });
+      return staffOwner(w, 'moderator', { target });
+    },
+    request: (w) => ({ params: { id: w.target!.id }, payload: { reason: 'Appeal' } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 403, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  'POST /api/admin/users/:id/invite-right': {
+    arrange: async (w) => staffOwner(w, 'admin', { target: await buildUser(w.ctx, { can_invite: 0, invite_right_note: 'Two members they invited were suspended' }) }),
+    request: (w) => ({ params: { id: w.target!.id }, payload: { canInvite: true, reason: 'Vouched for' } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 403, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  'POST /api/admin/users/:id/role': {
+    arrange: async (w) => staffOwner(w, 'admin', { target: await buildUser(w.ctx) }),
+    request: (w) => ({ params: { id: w.target!.id }, payload: { role: 'moderator', reason: 'Trusted' } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 403, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
 };
+
+/** The row's owner becomes staff (the session reads the role on each request). */
+async function staffOwner(w: TWorld, role: 'moderator' | 'admin', arranged: TArranged): Promise<TArranged> {
+  await w.ctx.db.updateTable('users').set({ role }).where('id', '=', w.owner.user.id).execute();
+  return arranged;
+}
 
 /** A second session of the member's (another device), named by its public id. */
 async function anotherSessionOf(ctx: TContext, user: UserRow): Promise<{ id: string }> {

@@ -29,6 +29,7 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'jobs', description: 'The job board and paying for a listing' },
   { name: 'messages', description: 'Contact and hire messages, and the inbox' },
   { name: 'site', description: 'What pages need from the configuration, and site figures' },
+  { name: 'moderation', description: 'Reports, and the admin area: the report queue, members, suspension, the audit log and figures' },
 ];
 
 const DESCRIPTION = [

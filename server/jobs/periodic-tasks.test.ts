@@ -81,6 +81,10 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
     t.clock.advance(t.config.session.absoluteMs + DAY_MS);
     // A video waiting for its transcode, whose original has gone missing: it fails at once.
     const video = await buildMedia(t.ctx, owner.id, 'video');
+    // A member whose timed suspension has ended, their project still hidden.
+    const suspended = await buildUser(t.ctx, { suspended_at: t.clock.now.toISOString(), suspended_until: t.clock.now.toISOString(), suspension_reason: 'Spam', was_suspended: 1 });
+    await buildProject(t.ctx, suspended);
+    await t.ctx.db.updateTable('projects').set({ owner_suspended: 1 }).where('user_id', '=', suspended.id).execute();
     await t.ctx.db.updateTable('project_media').set({ status: 'processing', source_key: `${video.storage_key}-source`, source_ext: 'mp4', processing_next_at: t.clock.now.toISOString() }).where('id', '=', video.id).execute();
 
     const tasks = periodicTasks(ctx);
@@ -88,6 +92,7 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
     for (const task of tasks) handled[task.name] = await task.run(new AbortController().signal);
     expect(handled).toEqual({
       'expire-jobs': 2,
+      'lift-ended-suspensions': 1,
       'delete-ended-sessions': 1,
       'delete-expired-account-tokens': 1,
       'prune-old-views': 1,

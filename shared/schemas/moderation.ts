@@ -2,7 +2,7 @@
 // and /admin. Members report; moderators and admins act; admins also read the audit log.
 import { z } from 'zod';
 import { ZId, ZIdParam, ZPageQuery, ZTimestamp } from './common';
-import { ZRole } from './user';
+import { ROLES, ZRole } from './user';
 
 /** What a member can report. */
 export const REPORT_TARGETS = ['project', 'comment', 'job', 'member'] as const;
@@ -26,10 +26,11 @@ export const REPORT_NOTE_MAX = 1000;
 export const MODERATION_REASON_MAX = 500;
 
 /** POST /api/reports */
+// Requests take the plain enums: a named shape used as input too would be documented twice ('…Input').
 export const ZReportRequest = z.object({
-  targetType: ZReportTarget,
+  targetType: z.enum(REPORT_TARGETS),
   targetId: ZId,
-  reason: ZReportReason,
+  reason: z.enum(REPORT_REASONS),
   note: z.string().trim().max(REPORT_NOTE_MAX, `Please keep the note under ${REPORT_NOTE_MAX} characters`).default(''),
 });
 export type TReportRequest = z.input<typeof ZReportRequest>;
@@ -86,7 +87,7 @@ const ZReason = z.string().trim().min(1, 'Please give a reason').max(MODERATION_
  * resolves them; 'hide' leaves it to its owner and staff, who see the reason; 'restore' undoes
  * a hide; 'delete' removes it for good. For a member target only 'dismiss' applies (use suspend).
  */
-export const ZModerateRequest = z.object({ targetType: ZReportTarget, targetId: ZId, action: ZModerationAction, reason: ZReason });
+export const ZModerateRequest = z.object({ targetType: z.enum(REPORT_TARGETS), targetId: ZId, action: ZModerationAction, reason: ZReason });
 export type TModerateRequest = z.input<typeof ZModerateRequest>;
 
 /** POST /api/admin/users/{id}/suspend: until a time, or for good when `until` is absent or null. */
@@ -103,7 +104,7 @@ export const ZUnsuspendRequest = z.object({ reason: ZReason });
 /** POST /api/admin/users/{id}/invite-right (admins): restore or withdraw the right to invite. */
 export const ZInviteRightRequest = z.object({ canInvite: z.boolean(), reason: ZReason });
 /** POST /api/admin/users/{id}/role (admins). */
-export const ZRoleRequest = z.object({ role: ZRole, reason: ZReason });
+export const ZRoleRequest = z.object({ role: z.enum(ROLES), reason: ZReason });
 
 /** One row of GET /api/admin/users?q= (a page: array + PAGE_HEADERS), newest first; q matches names. */
 export const ZAdminMemberSummary = z

@@ -2,13 +2,13 @@
 // one, the counting redirect to the application link, and expiry.
 import { PAYMENTS_OFF_MESSAGE } from '../../../shared/constants';
 import { applicationHref, type TCreateJobRequest, type TJob, type TListJobsQuery, type TMyJob } from '../../../shared/schemas/job';
-import type { TModerationNote } from '../../../shared/schemas/moderation';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { changedByJobGoingLive } from '../../lib/cache-tags';
 import type { JobRow, TJobCounterKind } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
+import { moderationNote } from '../../lib/moderation-note';
 import { unpaidJobsReached } from '../../http/member-limits';
 import { lockMember, memberNames } from '../accounts/accounts.service';
 import { firstKeptViewDay, viewDay, viewerKey, type TViewer } from '../social/social.service';
@@ -39,10 +39,6 @@ function isLive(row: JobRow, now: Date): boolean {
 /** Not hidden by a moderator, its poster not suspended (jobs.repo.ts live()). */
 function isShown(row: JobRow): boolean {
   return row.hidden_at === null && row.owner_suspended === 0;
-}
-
-function moderationNote(row: JobRow): TModerationNote | null {
-  return row.hidden_at === null ? null : { hidden: true, reason: row.hidden_reason ?? '', at: row.hidden_at };
 }
 
 /** Rows → the read shape, with a fixed number of queries however many rows there are. */

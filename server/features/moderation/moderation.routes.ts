@@ -25,7 +25,7 @@ import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
 import type { TMemberRates } from '../../http/member-limits';
 import { sendPage } from '../../http/paging';
-import { INVALIDATES_EVERYTHING, INVALIDATES_NOTHING, INVALIDATES_SCOPED } from '../../http/public-cache';
+import { INVALIDATES_NOTHING, INVALIDATES_SCOPED } from '../../http/public-cache';
 import { MEMBERS_ONLY, requireAdmin, requireStaff, requireUser } from '../../http/sessions';
 import {
   adminFigures,
@@ -73,16 +73,16 @@ export async function moderationRoutes(app: FastifyInstance, ctx: TContext, rate
 
   const memberAction = { 200: ZAdminMember, ...errorResponses(400, 401, 403, 404, 409) };
 
-  // A suspension hides everything the member made, wherever it is shown.
+  // A suspension hides everything the member made: its service names every answer that shows them (changedBySuspension).
   api.post(
     '/api/admin/users/:id/suspend',
-    { config: { ...MEMBERS_ONLY, ...INVALIDATES_EVERYTHING }, schema: { tags, params: ZAdminUserParams, body: ZSuspendRequest, response: memberAction } },
+    { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZAdminUserParams, body: ZSuspendRequest, response: memberAction } },
     async (request) => suspendMember(ctx, requireStaff(request), request.params.id, request.body),
   );
 
   api.post(
     '/api/admin/users/:id/unsuspend',
-    { config: { ...MEMBERS_ONLY, ...INVALIDATES_EVERYTHING }, schema: { tags, params: ZAdminUserParams, body: ZUnsuspendRequest, response: memberAction } },
+    { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZAdminUserParams, body: ZUnsuspendRequest, response: memberAction } },
     async (request) => unsuspendMember(ctx, requireStaff(request), request.params.id, request.body.reason),
   );
 

@@ -170,7 +170,7 @@ export async function moderate(ctx: TContext, actor: UserRow, input: TModerateRe
   if (!before && input.action !== 'dismiss') throw notFound();
   if (target.type === 'member' && input.action !== 'dismiss') throw new AppError(400, 'A member can only be dismissed here; suspend them instead');
   const afterCommit = await inTransaction(ctx, async (tx) => {
-    let after = async () => {};
+    let after = async (_ctx: TContext) => {};
     if (input.action === 'hide') await adapter.hide(tx, target.id, input.reason);
     if (input.action === 'restore') await adapter.restore(tx, target.id);
     if (input.action === 'delete') after = await adapter.remove(tx, target.id);
@@ -183,7 +183,7 @@ export async function moderate(ctx: TContext, actor: UserRow, input: TModerateRe
     });
     return after;
   });
-  await afterCommit();
+  await afterCommit(ctx);
   const now = input.action === 'delete' ? null : await adapter.describe(ctx, target.id);
   return reportedTarget(target, now, await memberNames(ctx, now?.ownerId ? [now.ownerId] : []));
 }

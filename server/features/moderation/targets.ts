@@ -25,8 +25,8 @@ export interface TTargetAdapter {
   /** Inside the action's transaction. */
   hide(tx: TContext, id: number, reason: string): Promise<void>;
   restore(tx: TContext, id: number): Promise<void>;
-  /** Deletes it inside the action's transaction; what is left to do once that has committed (files). */
-  remove(tx: TContext, id: number): Promise<() => Promise<void>>;
+  /** Deletes it inside the action's transaction; what is left to do once that has committed (files), outside it. */
+  remove(tx: TContext, id: number): Promise<(ctx: TContext) => Promise<void>>;
 }
 
 const NOTHING_AFTER = async () => {};
@@ -47,7 +47,7 @@ const project: TTargetAdapter = {
   restore: (tx, id) => setProjectModeration(tx, id, null),
   async remove(tx, id) {
     const scheduled = await removeProjectForModeration(tx, id);
-    return () => deleteFilesOfRemovedProject(tx, scheduled);
+    return (ctx) => deleteFilesOfRemovedProject(ctx, scheduled);
   },
 };
 

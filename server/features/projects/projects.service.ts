@@ -4,7 +4,6 @@
 import { DAY_MS, TRENDING_CATEGORIES, UPLOAD_CATEGORIES } from '../../../shared/constants';
 import type { TCategorySummary } from '../../../shared/schemas/creator';
 import type { TMedia } from '../../../shared/schemas/media';
-import type { TModerationNote } from '../../../shared/schemas/moderation';
 import type { TCreateProjectRequest, TLikeResponse, TListProjectsQuery, TProject, TProjectRef, TUpdateProjectRequest } from '../../../shared/schemas/project';
 import { coverShareImage } from '../../../shared/share-meta';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
@@ -14,6 +13,7 @@ import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
 import { changedByLike, changedByNewProject, changedByProjectDeletion, changedByProjectEdit, changedByProjectModeration, changedBySuspension, projectPageTags, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
+import { moderationNote } from '../../lib/moderation-note';
 import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
 import { lockMember, publicMembers } from '../accounts/accounts.service';
 import { forEachLikedProject, knownViewerKey, likedProjectsPage, recordViewOnce, toggleLikeOf, viewDay, viewerKey, viewerState, type TViewer } from '../social/social.service';
@@ -206,10 +206,6 @@ function isListed(row: ProjectRow): boolean {
 function mayView(row: ProjectRow, viewer: Pick<TViewer, 'userId' | 'staff'>): boolean {
   if (isListed(row) || viewer.staff) return true;
   return row.owner_suspended === 0 && viewer.userId === row.user_id;
-}
-
-function moderationNote(row: ProjectRow): TModerationNote | null {
-  return row.hidden_at === null ? null : { hidden: true, reason: row.hidden_reason ?? '', at: row.hidden_at };
 }
 
 /**
