@@ -160,12 +160,18 @@ describe('access to /admin', () => {
     await visitor.waitForURL((url) => url.pathname === '/login');
   });
 
-  it('offers Admin in a moderator’s account menu', async () => {
+  it('offers Admin in a moderator’s account menu and phone drawer', async () => {
     const page = await openAs(moderator, '/');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Admin' }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByRole('heading', { name: 'Figures' }).waitFor();
+
+    const phone = await openPage({ member: moderator, width: 375 });
+    await phone.goto('/');
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await phone.getByRole('dialog').getByRole('link', { name: 'Admin' }).click();
+    await phone.waitForURL((url) => url.pathname === '/admin');
   });
 
   it('has no serious accessibility violations on the admin pages', async () => {
