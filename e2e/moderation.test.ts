@@ -112,6 +112,7 @@ describe('the report button', () => {
     const dialog = page.getByRole('dialog', { name: 'Report this member' });
     await dialog.getByRole('button', { name: 'Send Report' }).click();
     await dialog.getByText('Please choose a reason').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('radio', { name: 'Harassment' }).check();
     await dialog.getByRole('button', { name: 'Send Report' }).click();
     await toast(page, 'Thanks — a moderator will review your report.').waitFor();
@@ -133,6 +134,7 @@ describe('suspension', () => {
     await dialog.getByRole('radio', { name: '7 days' }).check();
     await dialog.getByRole('checkbox', { name: 'Also revoke their unused invitation codes' }).click();
     await dialog.getByLabel('Reason').fill('Spamming other members.');
+    expect(await axeViolations(staff)).toEqual([]);
     await dialog.getByRole('button', { name: 'Suspend' }).click();
     await toast(staff, 'Member suspended').waitFor();
     await staff.getByText(/^Suspended until/).first().waitFor();
