@@ -100,7 +100,10 @@ export async function listLiveJobs(ctx: TContext, query: TListJobsQuery): Promis
 
 export async function listMyJobs(ctx: TContext, userId: number, page: { limit: number; cursor?: string | undefined }): Promise<TPage<TMyJob>> {
   const rows = await listJobsOfUserPage(ctx.db, userId, page.limit, decodeCursor(page.cursor));
-  return toPage(rows, page.limit, (row) => [row.created_at, row.id], (pageRows) => hydrateJobs(ctx, pageRows));
+  // The poster sees which of their listings a moderator hid, and why.
+  return toPage(rows, page.limit, (row) => [row.created_at, row.id], async (pageRows) =>
+    (await hydrateJobs(ctx, pageRows)).map((job, index) => ({ ...job, moderation: moderationNote(pageRows[index]!) })),
+  );
 }
 
 /** A live job for anyone (counted as a view, once per viewer per day), or any of your own jobs with its numbers. */

@@ -108,6 +108,8 @@ describe.each(ENGINES)('moderation actions on %s', (engine) => {
     expect((await t.app.inject({ url: `/api/jobs/${job.id}/apply` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/jobs/${job.id}`, headers: await as(owner) })).json().moderation).toMatchObject({ reason: 'Scam listing' });
     expect((await t.app.inject({ url: `/api/jobs/${job.id}`, headers: await as(moderator) })).json().moderation).toMatchObject({ reason: 'Scam listing' });
+    const mine = (await t.app.inject({ url: '/api/jobs/mine', headers: await as(owner) })).json();
+    expect(mine.find((item: { id: number }) => item.id === job.id).moderation).toMatchObject({ hidden: true, reason: 'Scam listing' });
 
     expect((await moderate({ targetType: 'job', targetId: job.id, action: 'delete', reason: 'Scam' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/jobs/${job.id}`, headers: await as(owner) })).statusCode).toBe(404);
