@@ -93,6 +93,32 @@ describe('a report, a hide and the audit log', () => {
   });
 });
 
+describe('the report button', () => {
+  it('sends a visitor to sign in, is absent on one’s own work, and reports a member from their page', async () => {
+    const creator = await signUpMember({ firstName: 'Cleo', lastName: 'Creator' });
+    const project = await createProjectWithMedia(creator, { title: `Moon Garden ${Date.now()}` });
+
+    const visitor = await openAs(undefined, `/project/${project.slug}`);
+    await visitor.getByRole('link', { name: `Report ${project.title}` }).click();
+    await visitor.waitForURL((url) => url.pathname === '/login');
+
+    const own = await openAs(creator, `/project/${project.slug}`);
+    await own.getByRole('button', { name: 'Share' }).waitFor();
+    expect(await own.getByRole('button', { name: `Report ${project.title}` }).count()).toBe(0);
+
+    const reporter = await signUpMember();
+    const page = await openAs(reporter, `/creator/${creator.id}`);
+    await page.getByRole('button', { name: 'Report Cleo Creator' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this member' });
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await dialog.getByText('Please choose a reason').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('radio', { name: 'Harassment' }).check();
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await toast(page, 'Thanks — a moderator will review your report.').waitFor();
+  });
+});
+
 describe('suspension', () => {
   it('ends the member’s session at once and tells them why at sign-in', async () => {
     const member = await signUpMember({ firstName: 'Sid', lastName: `Suspended${Date.now()}` });
@@ -108,6 +134,7 @@ describe('suspension', () => {
     await dialog.getByRole('radio', { name: '7 days' }).check();
     await dialog.getByRole('checkbox', { name: 'Also revoke their unused invitation codes' }).click();
     await dialog.getByLabel('Reason').fill('Spamming other members.');
+    expect(await axeViolations(staff)).toEqual([]);
     await dialog.getByRole('button', { name: 'Suspend' }).click();
     await toast(staff, 'Member suspended').waitFor();
     await staff.getByText(/^Suspended until/).first().waitFor();
@@ -135,12 +162,18 @@ describe('access to /admin', () => {
     await visitor.waitForURL((url) => url.pathname === '/login');
   });
 
-  it('offers Admin in a moderator’s account menu', async () => {
+  it('offers Admin in a moderator’s account menu and phone drawer', async () => {
     const page = await openAs(moderator, '/');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Admin' }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByRole('heading', { name: 'Figures' }).waitFor();
+
+    const phone = await openPage({ member: moderator, width: 375 });
+    await phone.goto('/');
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await phone.getByRole('dialog').getByRole('link', { name: 'Admin' }).click();
+    await phone.waitForURL((url) => url.pathname === '/admin');
   });
 
   it('has no serious accessibility violations on the admin pages', async () => {
