@@ -18,6 +18,8 @@ function readableBy(reader: TCommentReader) {
     const conditions = [];
     if (!reader.staff) {
       conditions.push(reader.userId === null ? eb('hidden_at', 'is', null) : eb.or([eb('hidden_at', 'is', null), eb('author_id', '=', reader.userId)]));
+      // A suspended member's words go with their work (few members are: the subquery is small).
+      conditions.push(eb('author_id', 'not in', eb.selectFrom('users').select('users.id').where('users.suspended_at', 'is not', null)));
     }
     if (reader.blockedIds.length) conditions.push(eb('author_id', 'not in', reader.blockedIds));
     return eb.and(conditions);

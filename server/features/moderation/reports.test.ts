@@ -3,7 +3,7 @@ import { PAGE_HEADERS } from '../../../shared/constants';
 import type { TReportGroup } from '../../../shared/schemas/moderation';
 import type { UserRow } from '../../db/schema';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
-import { buildJob, buildProject, buildUser, cookieFor } from '../../test/factories';
+import { buildComment, buildJob, buildProject, buildUser, cookieFor } from '../../test/factories';
 
 describe.each(ENGINES)('reports and the admin API on %s', (engine) => {
   let t: TTestApp;
@@ -32,7 +32,7 @@ describe.each(ENGINES)('reports and the admin API on %s', (engine) => {
     expect((await report(await buildUser(t.ctx), { targetType: 'project', targetId: project.id, reason: 'spam' })).statusCode).toBe(201);
   });
 
-  it('answers 404 for what does not exist, a comment (not handled yet), and 400 for yourself or your own work', async () => {
+  it('answers 404 for what does not exist (a comment too), and 400 for yourself or your own work', async () => {
     const reporter = await buildUser(t.ctx);
     const own = await buildProject(t.ctx, reporter);
     expect((await report(reporter, { targetType: 'project', targetId: 999_999, reason: 'spam' })).statusCode).toBe(404);
@@ -43,6 +43,36 @@ describe.each(ENGINES)('reports and the admin API on %s', (engine) => {
     expect((await report(reporter, { targetType: 'project', targetId: own.id, reason: 'spam' })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/reports', payload: { targetType: 'project', targetId: own.id, reason: 'spam' } })).statusCode).toBe(401);
     expect((await report(reporter, { targetType: 'project', targetId: own.id, reason: 'because' })).statusCode).toBe(400);
+  });
+
+  it('takes reports of comments: the queue links to the comment, a moderator hides it from everyone but its author, who sees why', async () => {
+    const creator = await buildUser(t.ctx);
+    const project = await buildProject(t.ctx, creator);
+    const author = await buildUser(t.ctx, { first_name: 'Troll' });
+    const comment = await buildComment(t.ctx, author, project.id, { body: 'Buy followers at spam.example' });
+    const reporter = await buildUser(t.ctx);
+    expect((await report(reporter, { targetType: 'comment', targetId: comment.id, reason: 'spam' })).statusCode).toBe(201);
+    expect((await report(author, { targetType: 'comment', targetId: comment.id, reason: 'spam' })).statusCode).toBe(400);
+
+    const moderator = await buildUser(t.ctx, { role: 'moderator' });
+    const [group] = (await queue(moderator)).json() as TReportGroup[];
+    expect(group!.target).toMatchObject({ type: 'comment', id: comment.id, label: 'Buy followers at spam.example', url: `/project/${project.slug}#comment-${comment.id}`, owner: { id: author.id }, hidden: false });
+
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/moderate',
+      headers: { cookie: await cookieFor(t.ctx, moderator) },
+      payload: { targetType: 'comment', targetId: comment.id, action: 'hide', reason: 'Spam links' },
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toMatchObject({ type: 'comment', hidden: true });
+    const listed = async (viewer?: UserRow) =>
+      (await t.app.inject({ url: `/api/projects/${project.id}/comments`, ...(viewer ? { headers: { cookie: await cookieFor(t.ctx, viewer) } } : {}) })).json() as { id: number; moderation?: unknown }[];
+    expect((await listed()).map((item) => item.id)).not.toContain(comment.id);
+    expect((await listed(reporter)).map((item) => item.id)).not.toContain(comment.id);
+    expect(JSON.stringify((await listed(author)).find((item) => item.id === comment.id))).toContain('Spam links');
+    expect((await queue(moderator)).json()).toEqual([]);
+    expect((await report(await buildUser(t.ctx), { targetType: 'comment', targetId: comment.id, reason: 'spam' })).statusCode).toBe(404);
   });
 
   it('answers 404 for a hidden project to a member who cannot see it', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INVITE_RIGHT_LOST, suspensionMessage } from '../../../shared/schemas/moderation';
 import type { UserRow } from '../../db/schema';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
-import { buildAccountLink, buildCode, buildJob, buildProject, buildUser, cookieFor, FACTORY_PASSWORD } from '../../test/factories';
+import { buildAccountLink, buildCode, buildComment, buildJob, buildProject, buildUser, cookieFor, FACTORY_PASSWORD } from '../../test/factories';
 import { liftEndedSuspensions, SUSPENSION_ENDED } from './moderation.service';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -69,6 +69,20 @@ describe.each(ENGINES)('suspension, the invite tree and roles on %s', (engine) =
     expect(ids(await t.app.inject({ url: '/api/projects?sort=recent' }))).toContain(project.id);
     expect(ids(await t.app.inject({ url: '/api/jobs' }))).toContain(job.id);
     expect((await post(moderator, `/api/admin/users/${member.id}/unsuspend`, { reason: 'Again' })).statusCode).toBe(409);
+  });
+
+  it("hides a suspended member's comments from everyone but staff, and shows them again when lifted", async () => {
+    const project = await buildProject(t.ctx, await buildUser(t.ctx));
+    const member = await buildUser(t.ctx);
+    const comment = await buildComment(t.ctx, member, project.id, { body: 'You will regret posting this' });
+    const listed = async (viewer?: UserRow) => ids(await t.app.inject({ url: `/api/projects/${project.id}/comments`, ...(viewer ? { headers: await as(viewer) } : {}) }));
+    expect(await listed()).toContain(comment.id);
+    expect((await suspend(moderator, member)).statusCode).toBe(200);
+    expect(await listed()).not.toContain(comment.id);
+    expect(await listed(await buildUser(t.ctx))).not.toContain(comment.id);
+    expect(await listed(moderator)).toContain(comment.id);
+    expect((await post(moderator, `/api/admin/users/${member.id}/unsuspend`, { reason: 'Appeal accepted' })).statusCode).toBe(200);
+    expect(await listed()).toContain(comment.id);
   });
 
   it('ends a timed suspension by itself: sign-in works at its end, and the periodic task brings the work back', async () => {

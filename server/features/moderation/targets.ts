@@ -1,11 +1,12 @@
 // What moderation can act on, one adapter per target type; each calls the owning module's
-// service. A comment adapter joins with one entry in TARGETS (until then comment reports answer 404).
+// service.
 import type { TReportTarget } from '../../../shared/schemas/moderation';
 import type { TContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { memberForModeration } from '../accounts/accounts.service';
 import { isSuspended } from '../accounts/suspension';
 import { memberName } from '../accounts/user.presenter';
+import { deleteCommentByModerator, describeComment, hideComment, restoreComment } from '../comments/comments.service';
 import { jobForModeration, removeJobForModeration, setJobModeration } from '../jobs/jobs.service';
 import { deleteFilesOfRemovedProject, isProjectVisibleTo, projectForModeration, removeProjectForModeration, setProjectModeration } from '../projects/projects.service';
 
@@ -82,11 +83,32 @@ const member: TTargetAdapter = {
   remove: async () => USE_SUSPEND(),
 };
 
-export const TARGETS: Partial<Record<TReportTarget, TTargetAdapter>> = { project, job, member };
+const comment: TTargetAdapter = {
+  async describe(ctx, id) {
+    const found = await describeComment(ctx, id);
+    return found && !found.deleted ? { label: found.label, url: found.url, ownerId: found.owner?.id ?? null, hidden: found.hidden } : null;
+  },
+  async reportable(ctx, id, viewer) {
+    const found = await describeComment(ctx, id);
+    // A deleted comment, or one on a project that is gone, is nothing to report.
+    if (!found || found.deleted || found.url === null) return null;
+    const ownerId = found.owner?.id ?? null;
+    return !found.hidden || viewer.staff || ownerId === viewer.userId ? { ownerId } : null;
+  },
+  async hide(tx, id, reason) {
+    await hideComment(tx, id, reason);
+  },
+  async restore(tx, id) {
+    await restoreComment(tx, id);
+  },
+  async remove(tx, id) {
+    await deleteCommentByModerator(tx, id);
+    return NOTHING_AFTER;
+  },
+};
 
-/** The adapter of a target type, or 404 for one not handled yet. */
+export const TARGETS: Record<TReportTarget, TTargetAdapter> = { project, job, member, comment };
+
 export function targetAdapter(type: TReportTarget): TTargetAdapter {
-  const adapter = TARGETS[type];
-  if (!adapter) throw new AppError(404, 'Not found');
-  return adapter;
+  return TARGETS[type];
 }
