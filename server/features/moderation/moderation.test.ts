@@ -61,6 +61,9 @@ describe.each(ENGINES)('moderation actions on %s', (engine) => {
     expect(ownView.statusCode).toBe(200);
     expect(ownView.json().moderation).toMatchObject({ hidden: true, reason: 'Undisclosed AI upscaling' });
     expect((await listsShowing(project.id, owner.id, await as(owner))).creator).toBe(true);
+    const ownList = (await t.app.inject({ url: `/api/users/${owner.id}/projects`, headers: await as(owner) })).json() as { id: number; moderation: unknown }[];
+    expect(ownList.find((item) => item.id === project.id)?.moderation).toMatchObject({ hidden: true, reason: 'Undisclosed AI upscaling' });
+    expect(ownList.find((item) => item.id !== project.id)?.moderation).toBeNull();
     const staffView = await t.app.inject({ url: `/api/projects/${project.id}`, headers: await as(moderator) });
     expect(staffView.json().moderation.reason).toBe('Undisclosed AI upscaling');
 

@@ -277,7 +277,13 @@ export async function listProjects(ctx: TContext, query: TListProjectsQuery, vie
   const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...(scope.userId === undefined ? matureFilter(viewerId) : {}), ...scope, withHidden };
   const rows = await listProjectPage(ctx.db, { sort: query.sort, filter, limit: query.limit, after: decodeCursor(query.cursor, SORT_CURSOR_VALUES[query.sort]) });
   const column = SORT_COLUMNS[query.sort];
-  return toPage(rows, query.limit, (row) => [row[column], row.id], (page) => hydrateProjects(ctx, page, viewerId, 'card'));
+  return toPage(rows, query.limit, (row) => [row[column], row.id], async (page) => {
+    const projects = await hydrateProjects(ctx, page, viewerId, 'card');
+    if (!withHidden) return projects;
+    // Their own hidden cards say so (My Projects' 'Hidden' mark and its reason).
+    const notes = new Map(page.map((row) => [row.id, moderationNote(row)]));
+    return projects.map((project) => ({ ...project, moderation: notes.get(project.id) ?? null }));
+  });
 }
 
 /** The projects a member liked, most recent like first. */

@@ -1,5 +1,5 @@
 // One comment or reply: who wrote it and when, its text (or why it is hidden or that it was
-// deleted), and what the reader may do: Reply, Edit inline, Delete after a confirmation.
+// deleted), and what the reader may do: Reply, Edit inline, Delete after a confirmation, Report.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import { serverMessage } from '@/api/api-error';
 import { useDeleteComment, useEditComment } from '@/api/comments';
 import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Avatar } from '@/components/ui/avatar';
+import { ReportButton } from '@/components/moderation/ReportButton';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { creatorPath } from '@/lib/paths';
@@ -111,6 +112,7 @@ export function CommentItem({ comment, projectId, highlighted, onReply, children
                   Delete
                 </Button>
               )}
+              {author && <ReportButton targetType="comment" targetId={comment.id} label={`comment by ${author.name}`} ownerId={author.id} />}
             </div>
           )}
           {children}
