@@ -18,10 +18,10 @@ const ANCHOR = /^#comment-(\d+)$/;
 export function CommentsSection({ projectId, count }: { projectId: number; count: number }) {
   const { isSignedIn } = useCurrentUser();
   const { hash } = useLocation();
-  const comments = useComments(projectId);
+  const highlightedId = Number(ANCHOR.exec(hash)?.[1] ?? NaN) || null;
+  const comments = useComments(projectId, highlightedId);
   const add = useAddComment(projectId);
   const threads = comments.data?.pages.flatMap((page) => page.items) ?? [];
-  const highlightedId = Number(ANCHOR.exec(hash)?.[1] ?? NaN) || null;
   const loaded = comments.data !== undefined;
 
   // The browser scrolled before the comments arrived: once they are here, go to the one linked.
