@@ -10,7 +10,7 @@ import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import { changedByComment } from '../../lib/cache-tags';
 import { memberNames, publicMembers } from '../accounts/accounts.service';
-import { moveCommentCounts, projectSummary } from '../projects/projects.service';
+import { isProjectVisibleTo, moveCommentCounts, projectSummary } from '../projects/projects.service';
 import { blockedIdsOf, isBlockedBy } from '../social/blocks.service';
 import { toComment, toReply, type TCommentViewer } from './comment.presenter';
 import {
@@ -53,9 +53,10 @@ async function readerOf(ctx: TContext, who: TCommenter): Promise<TCommentReader>
   return { userId: who?.id ?? null, staff: who !== null && isStaff(who.role), blockedIds: await blockedIdsOf(ctx, who?.id ?? null) };
 }
 
-async function existingProject(ctx: Pick<TContext, 'db'>, projectId: number) {
+/** The project, or 404 when there is none, or when it is hidden from this member or visitor (a moderator's hide, a suspended creator). */
+async function existingProject(ctx: TContext, projectId: number, who: TCommenter = null) {
   const project = await projectSummary(ctx, projectId);
-  if (!project) throw notFound('Project not found');
+  if (!project || !(await isProjectVisibleTo(ctx, projectId, { userId: who?.id ?? null, staff: who ? isStaff(who.role) : false }))) throw notFound('Project not found');
   return project;
 }
 
@@ -77,7 +78,7 @@ function readable(row: CommentRow, reader: TCommentReader): boolean {
  * (a notification's or report's link) in its thread even when it is not among the first.
  */
 export async function listComments(ctx: TContext, projectId: number, who: TCommenter, query: TProjectCommentsQuery): Promise<TPage<TComment>> {
-  const project = await existingProject(ctx, projectId);
+  const project = await existingProject(ctx, projectId, who);
   const reader = await readerOf(ctx, who);
   const viewer: TCommentViewer = { userId: reader.userId, staff: reader.staff, projectOwnerId: project.creatorId };
   const rows = await listTopLevelPage(ctx.db, { projectId, reader, limit: query.limit, after: decodeCursor(query.cursor) });
@@ -113,7 +114,7 @@ export async function listReplies(ctx: TContext, commentId: number, who: TCommen
   const parent = await findComment(ctx.db, commentId);
   const reader = await readerOf(ctx, who);
   if (!parent || parent.parent_id !== null || !readable(parent, reader)) throw notFound(COMMENT_NOT_FOUND);
-  const project = await existingProject(ctx, parent.project_id);
+  const project = await existingProject(ctx, parent.project_id, who);
   const viewer: TCommentViewer = { userId: reader.userId, staff: reader.staff, projectOwnerId: project.creatorId };
   const rows = await listRepliesPage(ctx.db, { parentId: parent.id, reader, limit: query.limit, after: decodeCursor(query.cursor) });
   return toPage(
@@ -143,7 +144,7 @@ async function threadOf(ctx: Pick<TContext, 'db'>, projectId: number, parentId: 
  * Answers the comment and what it means to others (the notification hook goes here).
  */
 export async function addComment(ctx: TContext, author: { id: number; role: TRole }, projectId: number, input: TCreateCommentRequest): Promise<{ comment: TComment; event: TNewCommentEvent }> {
-  const project = await existingProject(ctx, projectId);
+  const project = await existingProject(ctx, projectId, author);
   if (await isBlockedBy(ctx, project.creatorId, author.id)) throw forbidden(CANNOT_COMMENT);
   const body = input.body.trim();
   return inTransaction(ctx, async (tx) => {

@@ -57,6 +57,12 @@ describe.each(ENGINES)('moderation actions on %s', (engine) => {
     const similar = await t.app.inject({ url: `/api/projects/similar/${project.id + 1}` });
     expect(ids(similar)).not.toContain(project.id);
 
+    // Its conversation goes with it: nobody else reads or adds comments.
+    const commentsUrl = `/api/projects/${project.id}/comments`;
+    expect((await t.app.inject({ url: commentsUrl })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: commentsUrl, headers: other, payload: { body: 'Still here?' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: commentsUrl, headers: await as(owner) })).statusCode).toBe(200);
+
     const ownView = await t.app.inject({ url: `/api/projects/${project.id}`, headers: await as(owner) });
     expect(ownView.statusCode).toBe(200);
     expect(ownView.json().moderation).toMatchObject({ hidden: true, reason: 'Undisclosed AI upscaling' });
