@@ -20,6 +20,7 @@ import { jobRoutes } from './features/jobs/jobs.routes';
 import { paymentRoutes } from './features/jobs/payments.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { memberRoutes } from './features/members/members.routes';
+import { notificationRoutes } from './features/notifications/notifications.routes';
 import { messageRoutes } from './features/messages/messages.routes';
 import { CONTACT_IP_RULE } from './features/messages/messages.service';
 import { projectPageMeta } from './features/projects/project-meta';
@@ -145,6 +146,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await jobRoutes(app, ctx);
   await paymentRoutes(app, { ...ctx, payments, mailQueued: deps.onMailQueued ?? (() => {}) });
   await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE), memberRates);
+  await notificationRoutes(app, ctx);
   // Before the SPA: its catch-all must not answer /sitemap.xml and /robots.txt with the page.
   await siteRoutes(app, ctx);
 
