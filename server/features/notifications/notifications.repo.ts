@@ -168,11 +168,18 @@ export async function updateSettings(db: Db, userId: number, changes: Partial<Re
     .execute();
 }
 
-/** The digest is due at `dueAt` unless an earlier one already waits. */
-export async function scheduleDigest(db: Db, userId: number, dueAt: Date): Promise<void> {
+/**
+ * The digest is due at `dueAt` unless one already waits; a new one tells what arrived after
+ * `since` (just before the event that schedules it): what came earlier was told already, or
+ * was not for the digest.
+ */
+export async function scheduleDigest(db: Db, userId: number, dueAt: Date, since: Date): Promise<void> {
   await db
     .updateTable('notification_settings')
-    .set({ digest_due_at: sql<string>`coalesce(digest_due_at, ${dueAt.toISOString()})` })
+    .set({
+      digest_due_at: sql<string>`coalesce(digest_due_at, ${dueAt.toISOString()})`,
+      digest_since: sql<string>`case when digest_due_at is null then ${since.toISOString()} else digest_since end`,
+    })
     .where('user_id', '=', userId)
     .execute();
 }

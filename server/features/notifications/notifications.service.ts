@@ -103,15 +103,16 @@ export async function notify(ctx: TNotifyContext, event: TNotifyEvent, mail?: TE
     now,
   });
   if (saved.created) await deleteNotificationsBeyond(ctx.db, event.userId, KEEP_NOTIFICATIONS);
-  if (isEmailType(event.type)) await mailEvent(ctx, event, event.type, saved.id, mail);
+  if (isEmailType(event.type)) await mailEvent(ctx, { ...event, type: event.type, notificationId: saved.id, at: now }, mail);
 }
 
-async function mailEvent(ctx: TNotifyContext, event: TNotifyEvent, type: TEmailType, notificationId: number, mail: TEventMail | undefined): Promise<void> {
+/** The e-mail of a recorded event (its notification's id, the time it was recorded at), as the member chose. */
+async function mailEvent(ctx: TNotifyContext, event: TNotifyEvent & { type: TEmailType; notificationId: number; at: Date }, mail: TEventMail | undefined): Promise<void> {
+  const { type, at: now } = event;
   const settings = await settingsRow(ctx, event.userId);
   if (settings[type] === 'off') return;
-  const now = ctx.now();
   if (settings[type] === 'digest') {
-    await scheduleDigest(ctx.db, event.userId, nextDigestAt(now));
+    await scheduleDigest(ctx.db, event.userId, nextDigestAt(now), new Date(now.getTime() - 1));
     return;
   }
   const to = await mailAddressOf(ctx, event.userId);
@@ -119,7 +120,7 @@ async function mailEvent(ctx: TNotifyContext, event: TNotifyEvent, type: TEmailT
   const site = ctx.config;
   let composed = mail;
   if (!composed) {
-    const view = await findNotificationView(ctx.db, notificationId);
+    const view = await findNotificationView(ctx.db, event.notificationId);
     if (!view) return;
     composed = { ...composeEventMail(site, toNotification(view), event.data?.excerpt), replyTo: null };
   }
@@ -220,7 +221,7 @@ async function sendDigest(ctx: TTaskContext, userId: number, dueAt: string): Pro
     const types = EMAIL_TYPES.filter((type) => settings[type] === 'digest');
     const to = await mailAddressOf(tx, userId);
     if (!types.length || !to) return false;
-    const since = settings.digest_since ? new Date(settings.digest_since) : new Date(now.getTime() - DAY_MS);
+    const since = new Date(settings.digest_since ?? now.toISOString());
     const rows = await listNotificationsBetween(tx.db, userId, types, since, now, DIGEST_ITEMS + 1);
     if (!rows.length) return false;
     const site = ctx.config;
