@@ -28,6 +28,7 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'social', description: 'Following creators' },
   { name: 'jobs', description: 'The job board and paying for a listing' },
   { name: 'messages', description: 'Contact and hire messages, and the inbox' },
+  { name: 'notifications', description: 'The bell, marking read, notification e-mail settings and one-click unsubscribe' },
   { name: 'site', description: 'What pages need from the configuration, and site figures' },
 ];
 

@@ -1,15 +1,14 @@
 // Notifications (the bell, /notifications) and notification e-mail settings and unsubscribe.
 import { z } from 'zod';
+import { NOTIFICATIONS_PAGE_SIZE } from '../constants';
 import { ZId, ZTimestamp } from './common';
+
+export { NOTIFICATIONS_PAGE_SIZE };
 
 export const NOTIFICATION_TYPES = ['like', 'follow', 'comment', 'reply', 'hire', 'job-expiring', 'moderation'] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES).meta({ id: 'NotificationType' });
 export type TNotificationType = z.output<typeof ZNotificationType>;
 
-/** A page of the list: newest first; the bell polls the unread count alone. */
-export const NOTIFICATIONS_PAGE_SIZE = 20;
-/** The bell asks at most this often (and when the window regains focus). */
-export const UNREAD_POLL_MS = 60_000;
 
 export const ZNotificationActor = z.object({ id: ZId, name: z.string(), profileImageUrl: z.string().nullable() }).meta({ id: 'NotificationActor' });
 
@@ -54,12 +53,10 @@ export type TEmailSetting = z.output<typeof ZEmailSetting>;
 export const EMAIL_SETTING_LABELS: Record<TEmailSetting, string> = { instant: 'Instant', digest: 'Daily digest', off: 'Off' };
 export const EMAIL_TYPE_LABELS: Record<TEmailType, string> = { hire: 'Hire messages', comment: 'Comments on my projects', reply: 'Replies to my comments' };
 
-export const ZNotificationSettings = z.object({ hire: ZEmailSetting, comment: ZEmailSetting, reply: ZEmailSetting }).meta({ id: 'NotificationSettings' });
+export const ZNotificationSettings = z.object({ hire: ZEmailSetting, comment: ZEmailSetting, reply: ZEmailSetting });
 export type TNotificationSettings = z.output<typeof ZNotificationSettings>;
 export const DEFAULT_NOTIFICATION_SETTINGS: TNotificationSettings = { hire: 'instant', comment: 'instant', reply: 'instant' };
 
-/** The daily digest goes out at this hour (UTC), with what arrived since the last one. */
-export const DIGEST_HOUR_UTC = 8;
 
 /** What an unsubscribe link turns off: one type, or every type now sent as a digest. */
 export const UNSUBSCRIBE_TYPES = [...EMAIL_TYPES, 'digest'] as const;

@@ -9,6 +9,7 @@ import type { TAccepted, TEmailChanged } from '@shared/schemas/credentials';
 import type { TInvitationCode, TValidateCodeResponse } from '@shared/schemas/invitation';
 import type { TJob, TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentResult } from '@shared/schemas/job';
 import type { TUploadResponse } from '@shared/schemas/media';
+import type { TNotificationList, TNotificationSettings, TUnreadNotifications, TUnsubscribed } from '@shared/schemas/notification';
 import type { TFollowResponse, TLikeResponse, TProject, TProjectRef } from '@shared/schemas/project';
 import type { TEndedSessions, TSession } from '@shared/schemas/session';
 import type { TCurrentUser } from '@shared/schemas/user';
@@ -43,6 +44,10 @@ interface TSingleReads {
   '/api/payments/config': TPaymentsConfig;
   '/api/site': TSiteInfo;
   '/api/stats': TSiteStats;
+  '/api/notifications': TNotificationList;
+  [path: `/api/notifications?${string}`]: TNotificationList;
+  '/api/notifications/unread': TUnreadNotifications;
+  '/api/notifications/settings': TNotificationSettings;
 }
 
 export type TReads = TSingleReads & { [P in keyof TPagedLists]: TPagedLists[P][] };
@@ -71,6 +76,11 @@ export interface TWrites {
     [path: `/api/jobs/${number}/payment`]: TPaymentSession;
     [path: `/api/jobs/${number}/confirm-payment`]: TMyJob;
     '/api/payments/test/confirm': TTestCardPaymentResult;
+    '/api/notifications/read': TUnreadNotifications;
+    [path: `/api/notifications/unsubscribe?${string}`]: TUnsubscribed;
+  };
+  PUT: {
+    '/api/notifications/settings': TNotificationSettings;
   };
   PATCH: {
     '/api/auth/profile': TCurrentUser;

@@ -1,10 +1,9 @@
 // Notifications: what other modules call when something happens to a member's work (notify),
 // the bell's list and count, the e-mail settings, the daily digest and one-click unsubscribe.
 import { randomBytes } from 'node:crypto';
-import { DAY_MS } from '../../../shared/constants';
+import { DAY_MS, DIGEST_HOUR_UTC } from '../../../shared/constants';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
-  DIGEST_HOUR_UTC,
   EMAIL_TYPES,
   type TEmailType,
   type TNotificationList,
