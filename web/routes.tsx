@@ -27,6 +27,8 @@ const PostJobPage = lazy(() => import('@/pages/PostJobPage'));
 const SupportPage = lazy(() => import('@/pages/SupportPage'));
 const CareersPage = lazy(() => import('@/pages/CareersPage'));
 const ForCreatorsPage = lazy(() => import('@/pages/ForCreatorsPage'));
+const NotificationsPage = lazy(() => import('@/pages/NotificationsPage'));
+const UnsubscribePage = lazy(() => import('@/pages/UnsubscribePage'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
 
 export function AppRoutes() {
@@ -56,6 +58,8 @@ export function AppRoutes() {
         <Route path="/support" element={<SupportPage />} />
         <Route path="/careers" element={<CareersPage />} />
         <Route path="/for-creators" element={<ForCreatorsPage />} />
+        <Route path="/notifications" element={<NotificationsPage />} />
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { ChangeEmailSection } from './ChangeEmailSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { NotificationEmailSection } from './NotificationEmailSection';
 import { SessionsSection } from './SessionsSection';
 
 interface SettingsDialogProps {
@@ -30,6 +31,7 @@ export function SettingsDialog({ user, projectCount, open, onOpenChange }: Setti
         <ChangePasswordSection />
         <ChangeEmailSection />
         <SessionsSection />
+        <NotificationEmailSection />
         <DeleteAccountSection />
       </DialogContent>
     </Dialog>
