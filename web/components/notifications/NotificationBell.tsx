@@ -9,15 +9,19 @@ const BADGE_MAX = 99;
 
 export function NotificationBell({ className, onNavigate }: { className: string; onNavigate?: (() => void) | undefined }) {
   const unread = useUnreadNotifications(true).data?.unread ?? 0;
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <Tooltip content="Notifications">
-      <Link to="/notifications" className={`relative ${className}`} aria-label={label} onClick={onNavigate} data-testid="notification-bell">
+      {/* The name reads 'Notifications, 3 unread': the badge's number is part of it, so what shows is what is said. */}
+      <Link to="/notifications" className={`relative ${className}`} onClick={onNavigate} data-testid="notification-bell">
         <Bell className="h-5 w-5" aria-hidden />
+        <span className="sr-only">Notifications{unread > 0 && ', '}</span>
         {unread > 0 && (
-          <span aria-hidden className="absolute top-1 right-1 min-w-4 rounded-full bg-accent px-1 text-center text-[10px] leading-4 font-semibold text-white tabular-nums">
-            {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
-          </span>
+          <>
+            <span className="absolute top-1 right-1 min-w-4 rounded-full bg-accent px-1 text-center text-[10px] leading-4 font-semibold text-white tabular-nums">
+              {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
+            </span>
+            <span className="sr-only"> unread</span>
+          </>
         )}
       </Link>
     </Tooltip>
