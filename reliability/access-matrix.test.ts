@@ -17,7 +17,7 @@ import type { TAccountTokenPurpose } from '../server/db/schema';
 import { newSessionToken } from '../server/features/accounts/session-tokens';
 import { notify, unsubscribeTokenOf } from '../server/features/notifications/notifications.service';
 import { ENGINES } from '../server/test/build-test-app';
-import { buildAccountLink, buildCode, buildJob, buildMedia, buildMessage, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody, type TInject } from '../server/test/factories';
+import { buildAccountLink, buildCode, buildComment, buildJob, buildMedia, buildMessage, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody, type TInject } from '../server/test/factories';
 import { FAKE_STRIPE_ENV, startFakeStripe, type TFakeStripe } from '../server/test/fake-stripe';
 import { buildInventoriedApp, fillPath, isStateChanging, type TInventoriedApp } from '../server/test/route-inventory';
 
@@ -42,6 +42,7 @@ interface TArranged {
   clientSecret?: string;
   paymentIntentId?: string;
   message?: { id: number };
+  comment?: { id: number };
   /** A mailed link's token (a password reset or an e-mail change) for the owner. */
   link?: string;
   /** Another session of the owner's (a second device), by its public id. */
@@ -311,6 +312,61 @@ const MATRIX: Record<string, TMatrixRow> = {
       { caller: 'the owner', with: 'themselves', status: 400, changes: 'nothing' },
       { caller: 'another member', with: 'a member who does not exist', request: () => ({ params: { id: 2_147_483_647 } }), status: 404, changes: 'nothing' },
       { caller: 'another member', status: 200, changes: 'something' },
+    ],
+  },
+  'POST /api/users/:id/block': {
+    request: (w) => ({ params: { id: w.owner.user.id } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'the owner', with: 'themselves', status: 400, changes: 'nothing' },
+      { caller: 'another member', with: 'a member who does not exist', request: () => ({ params: { id: 2_147_483_647 } }), status: 404, changes: 'nothing' },
+      { caller: 'another member', status: 200, changes: 'something' },
+    ],
+  },
+  'DELETE /api/users/:id/block': {
+    arrange: async (w) => {
+      await w.inject({ method: 'POST', url: `/api/users/${w.owner.user.id}/block`, headers: { cookie: w.stranger.cookie, origin: w.origin } });
+      return {};
+    },
+    request: (w) => ({ params: { id: w.owner.user.id } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'the owner', with: 'themselves', status: 400, changes: 'nothing' },
+      { caller: 'another member', status: 200, changes: 'something' },
+    ],
+  },
+  'POST /api/projects/:id/comments': {
+    arrange: async (w) => ({ project: await buildProject(w.ctx, w.owner.user) }),
+    request: (w) => ({ params: { id: w.project!.id }, payload: { body: 'The light on the water is wonderful.' } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', with: 'an empty comment', request: (w) => ({ params: { id: w.project!.id }, payload: { body: '   ' } }), status: 400, changes: 'nothing' },
+      { caller: 'another member', with: 'a project that does not exist', request: () => ({ params: { id: 2_147_483_647 }, payload: { body: 'Hello' } }), status: 404, changes: 'nothing' },
+      { caller: 'another member', status: 201, changes: 'something' },
+    ],
+  },
+  'PATCH /api/comments/:id': {
+    arrange: async (w) => {
+      const project = await buildProject(w.ctx, w.stranger.user);
+      return { project, comment: await buildComment(w.ctx, w.owner.user, project.id) };
+    },
+    request: (w) => ({ params: { id: w.comment!.id }, payload: { body: 'Edited: the light on the water.' } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', with: 'the project being theirs', status: 403, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  'DELETE /api/comments/:id': {
+    arrange: async (w) => {
+      const project = await buildProject(w.ctx, await buildUser(w.ctx));
+      return { project, comment: await buildComment(w.ctx, w.owner.user, project.id) };
+    },
+    request: (w) => ({ params: { id: w.comment!.id } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 403, changes: 'nothing' },
+      { caller: 'the owner', status: 204, changes: 'something' },
     ],
   },
   'POST /api/jobs': {

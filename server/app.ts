@@ -16,6 +16,7 @@ import { EMAIL_CHANGE_RULE, PASSWORD_CHECK_RULE, RESET_IP_RULE, RESET_MAIL_RULE 
 import { CODE_GUESS_RULE, CODE_GUESS_SLOWDOWN } from './features/accounts/invitations.service';
 import { sessionRoutes } from './features/accounts/sessions.routes';
 import { sessionMember } from './features/accounts/sessions.service';
+import { commentRoutes } from './features/comments/comments.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { paymentRoutes } from './features/jobs/payments.routes';
 import { mediaRoutes } from './features/media/media.routes';
@@ -28,6 +29,7 @@ import { projectRoutes } from './features/projects/projects.routes';
 import { searchRoutes } from './features/projects/search.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { siteInfo } from './features/site/site.service';
+import { blockRoutes } from './features/social/blocks.routes';
 import { socialRoutes } from './features/social/social.routes';
 import { registerApiDocs } from './http/api-docs';
 import { registerNulFilter } from './http/drop-nul';
@@ -142,6 +144,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await projectRoutes(app, ctx, memberRates);
   await searchRoutes(app, ctx);
   await socialRoutes(app, ctx, memberRates);
+  await blockRoutes(app, ctx);
+  await commentRoutes(app, ctx, memberRates);
   await memberRoutes(app, ctx, memberRates);
   await jobRoutes(app, ctx);
   await paymentRoutes(app, { ...ctx, payments, mailQueued: deps.onMailQueued ?? (() => {}) });

@@ -18,6 +18,7 @@ describe('configuration', () => {
       contactMessagesPerHour: 20,
       likesFollowsPerMinute: 120,
       profileEditsPerHour: 30,
+      commentsPerHour: 60,
       minFreeDiskBytes: 1024 * MB,
     });
     const set = loadConfig({
@@ -28,9 +29,10 @@ describe('configuration', () => {
       CONTACT_MESSAGES_PER_HOUR: '6',
       LIKES_FOLLOWS_PER_MINUTE: '7',
       PROFILE_EDITS_PER_HOUR: '8',
+      COMMENTS_PER_HOUR: '9',
       MIN_FREE_DISK_MB: '0',
     }).limits;
-    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, likesFollowsPerMinute: 7, profileEditsPerHour: 8, minFreeDiskBytes: 0 });
+    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, minFreeDiskBytes: 0 });
     expect(() => loadConfig({ LIKES_FOLLOWS_PER_MINUTE: '0' })).toThrow(/^Invalid configuration: LIKES_FOLLOWS_PER_MINUTE /);
     expect(() => loadConfig({ UNPAID_JOBS_MAX: 'many' })).toThrow(/^Invalid configuration: UNPAID_JOBS_MAX /);
   });

@@ -57,6 +57,7 @@ const ZEnv = z.object({
   CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   LIKES_FOLLOWS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   PROFILE_EDITS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  COMMENTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   MIN_FREE_DISK_MB: z.coerce.number().min(0).max(100_000_000).default(1024),
 });
 
@@ -130,6 +131,8 @@ export interface TLimitsConfig {
   /** Likes and follows together, per member per minute. */
   likesFollowsPerMinute: number;
   profileEditsPerHour: number;
+  /** Comments and replies a member may write per hour. */
+  commentsPerHour: number;
   /** Uploads answer 507 while the free space of DATA_DIR is below this. */
   minFreeDiskBytes: number;
 }
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       contactMessagesPerHour: values.CONTACT_MESSAGES_PER_HOUR,
       likesFollowsPerMinute: values.LIKES_FOLLOWS_PER_MINUTE,
       profileEditsPerHour: values.PROFILE_EDITS_PER_HOUR,
+      commentsPerHour: values.COMMENTS_PER_HOUR,
       minFreeDiskBytes: Math.floor(values.MIN_FREE_DISK_MB * MB),
     },
     session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },

@@ -14,6 +14,7 @@ import { writeLimits } from './migrations/0009-write-limits';
 import { videoProcessing } from './migrations/0010-video-processing';
 import { paymentReconciliation } from './migrations/0011-payment-reconciliation';
 import { roles } from './migrations/0012-roles';
+import { comments } from './migrations/0014-comments';
 import { notifications } from './migrations/0015-notifications';
 
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -30,6 +31,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0010-video-processing': videoProcessing(engine),
     '0011-payment-reconciliation': paymentReconciliation(engine),
     '0012-roles': roles(engine),
+    '0014-comments': comments(engine),
     '0015-notifications': notifications(engine),
   };
 }

@@ -78,6 +78,8 @@ export interface ProjectsTable {
   likes_count: Generated<number>;
   views_count: Generated<number>;
   trending_score: Generated<number>;
+  /** Visible comments and replies (not deleted, not hidden). */
+  comments_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -317,6 +319,30 @@ export interface FileDeletionsTable {
   failed_at: string | null;
 }
 
+export interface CommentsTable {
+  id: Generated<number>;
+  project_id: number;
+  author_id: number;
+  /** A reply's top-level comment; null for a top-level comment. */
+  parent_id: number | null;
+  /** Emptied when the comment is deleted. */
+  body: string;
+  /** A top-level comment's visible replies (not deleted, not hidden). */
+  reply_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+  hidden_at: string | null;
+  hidden_reason: string | null;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -339,6 +365,8 @@ export interface Database {
   test_payment_intents: TestPaymentIntentsTable;
   messages: MessagesTable;
   outbox: OutboxTable;
+  comments: CommentsTable;
+  blocks: BlocksTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
 }
@@ -357,5 +385,6 @@ export type TestPaymentIntentRow = Selectable<TestPaymentIntentsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessageRow = Insertable<MessagesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type CommentRow = Selectable<CommentsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NotificationSettingsRow = Selectable<NotificationSettingsTable>;

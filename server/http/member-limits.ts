@@ -8,7 +8,7 @@
 //   jobs awaiting payment (jobs).
 // - Rates go through the throttle store (server/http/rate-limit.ts: in memory, or Redis when
 //   REDIS_URL is set, so they hold across processes): likes and follows together, contact
-//   messages, profile edits. Each request is counted and refused in one step of the store, so
+//   messages, profile edits, comments. Each request is counted and refused in one step of the store, so
 //   parallel requests cannot overshoot a rate.
 import { statfs } from 'node:fs/promises';
 import { DAY_MS } from '../../shared/constants';
@@ -24,6 +24,7 @@ export const LIMIT_MESSAGES = {
   contactMessages: 'You have sent too many messages in the last hour. Please try again later.',
   likesFollows: 'You are liking and following too quickly. Please wait a minute and try again.',
   profileEdits: 'You have changed your profile too many times in the last hour. Please try again later.',
+  comments: 'You are commenting too quickly. Please try again later.',
   lowDisk: 'The server is low on storage space. Please try again later.',
 } as const;
 
@@ -73,6 +74,8 @@ export interface TMemberRates {
   /** Contact messages sent while signed in (visitors and members also have the per-IP limit). */
   contactMessages: TMemberRate;
   profileEdits: TMemberRate;
+  /** Comments and replies (edits and deletions are not counted). */
+  comments: TMemberRate;
 }
 
 export function createMemberRates(store: TThrottleStore, limits: TLimitsConfig): TMemberRates {
@@ -80,6 +83,7 @@ export function createMemberRates(store: TThrottleStore, limits: TLimitsConfig):
     likesFollows: memberRate(store.create({ name: 'member-likes-follows', points: limits.likesFollowsPerMinute, durationSeconds: 60 }), LIMIT_MESSAGES.likesFollows),
     contactMessages: memberRate(store.create({ name: 'member-contact', points: limits.contactMessagesPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.contactMessages),
     profileEdits: memberRate(store.create({ name: 'member-profile-edits', points: limits.profileEditsPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.profileEdits),
+    comments: memberRate(store.create({ name: 'member-comments', points: limits.commentsPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.comments),
   };
 }
 

@@ -67,6 +67,7 @@ describe('the zod serializer', () => {
     user: creator,
     stats: { projects: 1, likes: 2, views: 3, liked: 0, followers: 0, following: 0 },
     isFollowing: false,
+    isBlocked: false,
     invitedBy: null,
   };
 

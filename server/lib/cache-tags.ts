@@ -106,3 +106,8 @@ export function changedByProjectDeletion(project: { projectId: number; creatorId
 export function changedByJobGoingLive(): TCacheTag[] {
   return [JOB_BOARD_TAG];
 }
+
+/** A comment added, deleted, hidden or restored: the project's comment count, on its page and cards. */
+export function changedByComment(comment: { projectId: number }): TCacheTag[] {
+  return [projectTag(comment.projectId)];
+}

@@ -9,6 +9,7 @@ import { newInvitationCode } from '../features/accounts/invitation-code';
 import { hashPassword } from '../features/accounts/passwords';
 import { newSessionToken } from '../features/accounts/session-tokens';
 import { startSession } from '../features/accounts/sessions.service';
+import { addComment } from '../features/comments/comments.service';
 import { createJob } from '../features/jobs/jobs.service';
 import { createProject } from '../features/projects/projects.service';
 import { SESSION_COOKIE } from '../http/sessions';
@@ -166,6 +167,12 @@ export async function buildProject(ctx: TContext, owner: UserRow, overrides: TPr
     invalidateAfterCommit(ctx, [...changedByProjectEdit({ projectId: project.id, creatorId: owner.id }), LIKE_ORDER_TAG, SITE_FIGURES_TAG]);
   }
   return project;
+}
+
+/** A comment (or, with parentId, a reply) through the service, so the counts move as they would. */
+export async function buildComment(ctx: TContext, author: UserRow, projectId: number, overrides: { body?: string; parentId?: number } = {}) {
+  const { comment } = await addComment(ctx, author, projectId, { body: overrides.body ?? 'Lovely light on this one.', parentId: overrides.parentId ?? null });
+  return comment;
 }
 
 let jobSequence = 0;

@@ -20,6 +20,8 @@ export const ZCreatorProfile = z
     }),
     /** Whether the viewer follows them (false when signed out or for oneself). */
     isFollowing: z.boolean(),
+    /** Whether the viewer blocked them (false when signed out or for oneself). */
+    isBlocked: z.boolean(),
     /** Who invited them, while that member is still here. */
     invitedBy: z.object({ id: ZId, name: z.string() }).nullable(),
   })

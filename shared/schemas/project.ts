@@ -124,6 +124,8 @@ export const ZProject = z
     tags: z.array(z.string()),
     likes: z.number().int(),
     views: z.number().int(),
+    /** Visible comments and replies. */
+    commentsCount: z.number().int(),
     /** Whether the viewer likes it (false when signed out). */
     isLiked: z.boolean(),
     hidePrompt: z.boolean(),

@@ -21,6 +21,7 @@ function buildProject(id: number, changes: Partial<TProject> = {}): TProject {
     tags: ['koi'],
     likes: 3,
     views: 10,
+    commentsCount: 0,
     isLiked: false,
     hidePrompt: false,
     createdAt: '2026-01-01T00:00:00.000Z',

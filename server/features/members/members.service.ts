@@ -11,16 +11,19 @@ import { deleteMember, memberProfile, updateProfile } from '../accounts/accounts
 import { deleteUnpaidJobsOf } from '../jobs/jobs.service';
 import { deleteScheduledFiles } from '../projects/file-deletions.service';
 import { creatorTotals, reindexCreator, removeMediaOfCreator, withdrawLikesBy } from '../projects/projects.service';
+import { isBlockedBy } from '../social/blocks.service';
 import { isFollowing, memberFigures } from '../social/social.service';
+import { withdrawCommentsBy } from '../comments/comments.service';
 
 export async function creatorProfile(ctx: TContext, userId: number, viewerId: number | null): Promise<TCreatorProfile> {
   const profile = await memberProfile(ctx, userId);
   if (!profile) throw notFound('Creator not found');
-  const [totals, figures, following] = await Promise.all([creatorTotals(ctx, userId), memberFigures(ctx, userId), isFollowing(ctx, viewerId, userId)]);
+  const [totals, figures, following, blocked] = await Promise.all([creatorTotals(ctx, userId), memberFigures(ctx, userId), isFollowing(ctx, viewerId, userId), viewerId === null ? false : isBlockedBy(ctx, viewerId, userId)]);
   return {
     user: profile.user,
     stats: { projects: totals.projects, likes: totals.likes, views: totals.views, liked: figures.liked, followers: figures.followers, following: figures.following },
     isFollowing: following,
+    isBlocked: blocked,
     invitedBy: profile.invitedBy,
   };
 }
@@ -38,14 +41,15 @@ export async function editProfile(ctx: TContext, userId: number, input: TUpdateP
 
 /**
  * The member goes with everything they own: sessions, unused codes, projects, media rows and
- * files, likes and follows (cascades), with the like counters of others' projects corrected
- * in the same transaction. Unpaid jobs go; paid ones stay up until they end, their poster
+ * files, likes, follows, blocks and comments (cascades), with the like and comment counters of
+ * others' projects corrected in the same transaction. Unpaid jobs go; paid ones stay up until they end, their poster
  * unlinked (shown as a former member). Codes they used stay as the record of the invite tree.
  * The media files are scheduled for deletion in that transaction and deleted after it commits.
  */
 export async function leave(ctx: TContext, userId: number): Promise<void> {
   const files = await inTransaction(ctx, async (tx) => {
     await withdrawLikesBy(tx, userId);
+    await withdrawCommentsBy(tx, userId);
     await deleteUnpaidJobsOf(tx, userId);
     const scheduled = await removeMediaOfCreator(tx, userId);
     await deleteMember(tx, userId);

@@ -18,7 +18,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: TMessagesContext,
   api.post('/api/contact', { config: INVALIDATES_NOTHING, schema: { tags, body: ZContactRequest, response: { 201: ZOk, ...errorResponses(400, 403, 404, 429) } } }, async (request, reply) => {
     // A signed-in member has a budget of their own too, whatever address they write from.
     if (request.currentUser) await rates.contactMessages.take(request.currentUser.id);
-    await sendContactMessage(ctx, contactThrottle, request.body, request.ip);
+    await sendContactMessage(ctx, contactThrottle, request.body, { ip: request.ip, memberId: request.currentUser?.id ?? null });
     return reply.code(201).send({ ok: true });
   });
 

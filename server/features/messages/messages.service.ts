@@ -4,12 +4,13 @@
 import { CAREERS_RECIPIENT, SUPPORT_RECIPIENT, type TContactRequest, type TInboxMessage, type TUnreadCount } from '../../../shared/schemas/contact';
 import { inTransaction, type TContext } from '../../context';
 import type { TMessageKind } from '../../db/schema';
-import { invalidField, notFound } from '../../http/errors';
+import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import type { TThrottle } from '../../http/rate-limit';
 import { mailAddressOf } from '../accounts/accounts.service';
 import { projectSummary } from '../projects/projects.service';
 import { notify } from '../notifications/notifications.service';
+import { isBlockedBy } from '../social/blocks.service';
 import { composeContactMail } from './contact-mail';
 import { toInboxMessage } from './message.presenter';
 import { countUnread, findMessageOf, insertMessage, listInboxPage, markMessageRead } from './messages.repo';
@@ -17,6 +18,9 @@ import { queueMail } from './outbox.service';
 
 /** Per IP: enough for a person writing to a few creators, too few for a spammer. */
 export const CONTACT_IP_RULE = { name: 'contact-ip', points: 5, durationSeconds: 10 * 60 };
+
+/** A signed-in member the creator blocked (a visitor is not known, so not refused). */
+export const CANNOT_MESSAGE = 'You cannot message this member';
 
 export interface TMessagesContext extends TContext {
   /** Called after a message's e-mail is committed to the outbox (the in-process worker's kick). */
@@ -33,8 +37,8 @@ function kindOf(recipientId: TContactRequest['recipientId']): TMessageKind {
  * Stores the message and queues its e-mail together: both or neither. A filled honeypot
  * (a bot) gets the same answer as a person, and nothing is stored or sent.
  */
-export async function sendContactMessage(ctx: TMessagesContext, throttle: TThrottle, input: TContactRequest, ip: string): Promise<void> {
-  await throttle.take(ip);
+export async function sendContactMessage(ctx: TMessagesContext, throttle: TThrottle, input: TContactRequest, sender: { ip: string; memberId: number | null }): Promise<void> {
+  await throttle.take(sender.ip);
   if (input.website?.trim()) return;
 
   const kind = kindOf(input.recipientId);
@@ -49,6 +53,7 @@ export async function sendContactMessage(ctx: TMessagesContext, throttle: TThrot
   if (!text.message) throw invalidField('message', 'Message is required');
   await inTransaction(ctx, async (tx) => {
     const recipientId = typeof input.recipientId === 'number' ? input.recipientId : null;
+    if (recipientId !== null && (await isBlockedBy(tx, recipientId, sender.memberId))) throw forbidden(CANNOT_MESSAGE);
     // The creator's address goes to the mail server only, never back to the sender.
     const recipientAddress = recipientId === null ? undefined : await mailAddressOf(tx, recipientId);
     if (kind === 'hire' && !recipientAddress) throw notFound('Creator not found');

@@ -19,6 +19,7 @@ import { decodeCursor, toPage } from '../../http/paging';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { mailAddressOf } from '../accounts/accounts.service';
 import { takeListingsEndingWithin } from '../jobs/jobs.service';
+import { isBlockedBy } from '../social/blocks.service';
 import { queueMail } from '../messages/outbox.service';
 import { composeDigestMail, composeEventMail, unsubscribeFooter, unsubscribeHeaders, withFooter } from './notification-mail';
 import { toNotification, type TNotificationData } from './notification.presenter';
@@ -88,6 +89,8 @@ const isEmailType = (type: TNotificationType): type is TEmailType => (EMAIL_TYPE
  */
 export async function notify(ctx: TNotifyContext, event: TNotifyEvent, mail?: TEventMail): Promise<void> {
   if (event.actorId !== null && event.actorId === event.userId) return;
+  // A member someone blocked does not reach them this way either (a like, say).
+  if (await isBlockedBy(ctx, event.userId, event.actorId)) return;
   const now = ctx.now();
   const saved = await upsertNotification(ctx.db, {
     userId: event.userId,
@@ -132,6 +135,26 @@ async function mailEvent(ctx: TNotifyContext, event: TNotifyEvent & { type: TEma
     headers: unsubscribeHeaders(site, settings.unsubscribe_token, type),
     now,
   });
+}
+
+/** A new comment or reply, as the comments module describes it. */
+export interface TCommentEvent {
+  commentId: number;
+  authorId: number;
+  projectId: number;
+  projectOwnerId: number;
+  /** For a reply: the author of the comment it answers. */
+  parentAuthorId: number | null;
+}
+
+/**
+ * Tells the project's owner of a comment, and the parent's author of a reply. An owner whose
+ * own comment was answered hears it once, as a reply.
+ */
+export async function notifyNewComment(ctx: TNotifyContext, event: TCommentEvent, body: string): Promise<void> {
+  const about = { actorId: event.authorId, projectId: event.projectId, commentId: event.commentId, data: { excerpt: excerptOf(body) } };
+  if (event.parentAuthorId !== null) await notify(ctx, { ...about, userId: event.parentAuthorId, type: 'reply' });
+  if (event.parentAuthorId !== event.projectOwnerId) await notify(ctx, { ...about, userId: event.projectOwnerId, type: 'comment' });
 }
 
 /** The start of a comment, for its e-mail. */

@@ -141,6 +141,56 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
     });
   });
 
+  describe('comments and replies', () => {
+    const comment = (who: TMember, projectId: number, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/comments`, headers: { cookie: who.cookie }, payload });
+
+    it('tells the owner of a comment and the parent’s author of a reply, each linking to the comment, and e-mails them', async () => {
+      const owner = await member('Mira');
+      const project = await buildProject(t.ctx, owner.user, { title: 'Solar Bloom' });
+      const ada = await member('Ada', 'Lovelace');
+      const grace = await member('Grace', 'Hopper');
+      const first = await comment(ada, project.id, { body: 'Lovely light on this one.' });
+      expect(first.statusCode).toBe(201);
+      const firstId: number = first.json().id;
+      const [toOwner] = (await list(owner)).items;
+      expect(toOwner).toMatchObject({ type: 'comment', text: 'Ada Lovelace commented on Solar Bloom', url: `/project/${project.slug}#comment-${firstId}` });
+
+      const reply = await comment(grace, project.id, { body: 'Agreed!', parentId: firstId });
+      const replyId: number = reply.json().id;
+      expect((await list(ada)).items.map((item) => [item.type, item.text, item.url])).toEqual([['reply', 'Grace Hopper replied to your comment on Solar Bloom', `/project/${project.slug}#comment-${replyId}`]]);
+      expect((await list(owner)).items.map((item) => item.text)).toEqual(['Grace Hopper commented on Solar Bloom', 'Ada Lovelace commented on Solar Bloom']);
+
+      const mails = await outbox();
+      expect(mails.map((mail) => [mail.to_address, mail.subject])).toEqual([
+        [owner.user.email, 'Ada Lovelace commented on Solar Bloom'],
+        [ada.user.email, 'Grace Hopper replied to your comment on Solar Bloom'],
+        [owner.user.email, 'Grace Hopper commented on Solar Bloom'],
+      ]);
+      expect(mails[1]!.text_body).toContain('"Agreed!"');
+      expect(JSON.parse(mails[1]!.headers!)['List-Unsubscribe']).toContain('type=reply');
+    });
+
+    it('tells an owner whose own comment was answered once, as a reply, and never about their own comments', async () => {
+      const owner = await member('Mira');
+      const project = await buildProject(t.ctx, owner.user, { title: 'Solar Bloom' });
+      const own = await comment(owner, project.id, { body: 'Made with a new model.' });
+      expect(await unread(owner)).toBe(0);
+      await comment(await member('Ada', 'Lovelace'), project.id, { body: 'Which one?', parentId: own.json().id });
+      expect((await list(owner)).items.map((item) => item.text)).toEqual(['Ada Lovelace replied to your comment on Solar Bloom']);
+    });
+
+    it('tells nothing of what a blocked member does, nor e-mails it', async () => {
+      const owner = await member('Mira');
+      const project = await buildProject(t.ctx, owner.user);
+      const troll = await member('Troll');
+      expect((await t.app.inject({ method: 'POST', url: `/api/users/${troll.user.id}/block`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+      expect((await like(troll, project.id)).statusCode).toBe(200);
+      expect(await unread(owner)).toBe(0);
+      expect(await outbox()).toEqual([]);
+    });
+  });
+
   describe('the list and the bell', () => {
     it('answers only signed-in members', async () => {
       expect((await t.app.inject({ url: '/api/notifications' })).statusCode).toBe(401);

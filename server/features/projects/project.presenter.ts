@@ -46,6 +46,7 @@ export function toProject(row: ProjectRow, parts: TProjectParts, shape: TProject
     tags: parts.tags,
     likes: row.likes_count,
     views: row.views_count,
+    commentsCount: row.comments_count,
     isLiked: parts.isLiked,
     hidePrompt: row.hide_prompt === 1,
     createdAt: row.created_at,

@@ -278,6 +278,14 @@ export async function moveLikeCounters(db: Db, projectIds: number[], delta: numb
     .execute();
 }
 
+export async function moveCommentCounter(db: Db, projectId: number, delta: number): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ comments_count: sql<number>`comments_count + ${delta}` })
+    .where('id', '=', projectId)
+    .execute();
+}
+
 /** One more view of the project, and its trending score with it. */
 export async function addView(db: Db, projectId: number): Promise<void> {
   const views = sql<number>`views_count + 1`;

@@ -48,6 +48,7 @@ import {
   likeCount,
   listProjectPage,
   listSimilar,
+  moveCommentCounter,
   moveLikeCounters,
   newestProjects,
   projectIdsNotBy,
@@ -224,10 +225,17 @@ async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string
   return counted;
 }
 
-/** What another module may say of a project: its title and who made it. */
-export async function projectSummary(ctx: TContext, projectId: number): Promise<{ id: number; title: string; creatorId: number } | null> {
+/** What another module may say of a project: its title, where it is and who made it. */
+export async function projectSummary(ctx: Pick<TContext, 'db'>, projectId: number): Promise<{ id: number; title: string; slug: string; creatorId: number } | null> {
   const row = await findProjectById(ctx.db, projectId);
-  return row ? { id: row.id, title: row.title, creatorId: row.user_id } : null;
+  return row ? { id: row.id, title: row.title, slug: row.slug, creatorId: row.user_id } : null;
+}
+
+/** Moves projects' comment counters; the comments module calls it in the transaction that adds, deletes, hides or restores. */
+export async function moveCommentCounts(ctx: Pick<TContext, 'db'>, deltas: ReadonlyMap<number, number>): Promise<void> {
+  for (const [projectId, delta] of deltas) {
+    if (delta !== 0) await moveCommentCounter(ctx.db, projectId, delta);
+  }
 }
 
 /** The project without counting a view (meta tags, share images). */

@@ -65,7 +65,7 @@ export async function searchProjects(db: Db, engine: Engine, options: TSearchOpt
   const query = tsQueryExpression(options.terms);
   // ts_rank weights are {D, C, B, A}; negated so that "order by rank" is best first, as in SQLite.
   const rows = await sql<ProjectRow>`select p.id, p.slug, p.user_id, p.title, p.description, p.category, p.hide_prompt, p.likes_count,
-        p.views_count, p.trending_score, p.created_at, p.updated_at, -ts_rank('{0.1, 0.3, 0.5, 1.0}', p.search_vector, q) as rank
+        p.views_count, p.trending_score, p.comments_count, p.created_at, p.updated_at, -ts_rank('{0.1, 0.3, 0.5, 1.0}', p.search_vector, q) as rank
       from projects p, to_tsquery('simple', ${query}) q
       where p.search_vector @@ q and ${categoryFilter} order by ${order} limit ${options.limit + 1} offset ${options.offset}`.execute(db);
   const count = await sql<{ n: number }>`select count(*) as n from projects p, to_tsquery('simple', ${query}) q

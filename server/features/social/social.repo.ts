@@ -124,3 +124,9 @@ export async function deleteSaltsBefore(db: Db, day: string): Promise<number> {
   const result = await db.deleteFrom('view_salts').where('day', '<', day).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Ends a follow if there is one (a block ends the blocked member's follow of the blocker). */
+export async function deleteFollow(db: Db, followerId: number, followeeId: number): Promise<boolean> {
+  const removed = await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).returning('followee_id').executeTakeFirst();
+  return removed !== undefined;
+}

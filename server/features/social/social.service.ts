@@ -5,12 +5,13 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { DAY_MS } from '../../../shared/constants';
 import type { TFollowResponse } from '../../../shared/schemas/project';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, forbidden, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import { changedByFollow, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { memberExists } from '../accounts/accounts.service';
 import { notify } from '../notifications/notifications.service';
+import { blockExists } from './blocks.repo';
 import {
   countFollowers,
   countFollowing,
@@ -119,10 +120,13 @@ export async function forEachLikedProject(ctx: TContext, userId: number, batch: 
   }
 }
 
+export const CANNOT_FOLLOW = 'You cannot follow this member';
+
 export async function toggleFollow(ctx: TContext, followerId: number, followeeId: number): Promise<TFollowResponse> {
   if (followerId === followeeId) throw new AppError(400, 'You cannot follow yourself');
   if (!(await memberExists(ctx, followeeId))) throw notFound('Creator not found');
   return inTransaction(ctx, async (tx) => {
+    if (await blockExists(tx.db, followeeId, followerId)) throw forbidden(CANNOT_FOLLOW);
     const following = await toggleFollowRow(tx.db, followerId, followeeId, ctx.now());
     if (following) await notify(tx, { userId: followeeId, type: 'follow', actorId: followerId });
     invalidateAfterCommit(tx, changedByFollow({ followerId, followeeId }));
