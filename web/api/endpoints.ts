@@ -2,6 +2,7 @@
 // place a response gets its type. Requests name their path and get its answer's type from here,
 // so no call site can claim a type its endpoint does not return. Type-only imports: zod stays out
 // of the client's bundles, and answers are not parsed again at runtime.
+import type { TBlockedMember, TBlockState, TComment, TReply } from '@shared/schemas/comment';
 import type { TOk } from '@shared/schemas/common';
 import type { TInboxMessage, TSiteInfo, TSiteStats, TUnreadCount } from '@shared/schemas/contact';
 import type { TCategorySummary, TCreatorProfile } from '@shared/schemas/creator';
@@ -24,6 +25,9 @@ export interface TPagedLists {
   '/api/jobs': TJob;
   '/api/jobs/mine': TMyJob;
   '/api/messages': TInboxMessage;
+  [path: `/api/projects/${number}/comments`]: TComment;
+  [path: `/api/comments/${number}/replies`]: TReply;
+  '/api/blocks': TBlockedMember;
 }
 
 /** GET answers that are not paged. */
@@ -67,6 +71,8 @@ export interface TWrites {
     '/api/projects': TProject;
     [path: `/api/projects/${number}/like`]: TLikeResponse;
     [path: `/api/users/${number}/follow`]: TFollowResponse;
+    [path: `/api/users/${number}/block`]: TBlockState;
+    [path: `/api/projects/${number}/comments`]: TComment;
     '/api/upload': TUploadResponse;
     '/api/contact': TOk;
     [path: `/api/messages/${number}/read`]: TInboxMessage;
@@ -85,12 +91,15 @@ export interface TWrites {
   PATCH: {
     '/api/auth/profile': TCurrentUser;
     [path: `/api/projects/${number}`]: TProject;
+    [path: `/api/comments/${number}`]: TReply;
   };
   DELETE: {
     '/api/auth/delete-account': null;
     [path: `/api/auth/sessions/${string}`]: null;
     [path: `/api/invitation-codes/${number}`]: null;
     [path: `/api/projects/${number}`]: null;
+    [path: `/api/comments/${number}`]: null;
+    [path: `/api/users/${number}/block`]: TBlockState;
   };
 }
 

@@ -72,12 +72,8 @@ function replaceProject(projects: TProject[], id: number, change: (project: TPro
   return projects.some((project) => project.id === id) ? projects.map((project) => (project.id === id ? change(project) : project)) : projects;
 }
 
-/**
- * SPEC §4: the server's liked and newCount replace the shown values. Every cached copy of the
- * project takes them in place; only the liked-projects list, whose members changed, loads again.
- */
-function writeLike(client: QueryClient, projectId: number, { liked, newCount }: TLikeResponse) {
-  const change = (project: TProject): TProject => ({ ...project, isLiked: liked, likes: newCount });
+/** Every cached copy of the project (its page, similar lists, pages of lists) takes the change in place. */
+export function changeCachedProject(client: QueryClient, projectId: number, change: (project: TProject) => TProject) {
   client.setQueriesData<TProject>({ predicate: (query) => PROJECT_QUERY.test(pathOf(query)) }, (project) =>
     project?.id === projectId ? change(project) : project,
   );
@@ -90,6 +86,14 @@ function writeLike(client: QueryClient, projectId: number, { liked, newCount }: 
     });
     return pages.every((page, index) => page === data.pages[index]) ? data : { ...data, pages };
   });
+}
+
+/**
+ * SPEC §4: the server's liked and newCount replace the shown values. Every cached copy of the
+ * project takes them in place; only the liked-projects list, whose members changed, loads again.
+ */
+function writeLike(client: QueryClient, projectId: number, { liked, newCount }: TLikeResponse) {
+  changeCachedProject(client, projectId, (project) => ({ ...project, isLiked: liked, likes: newCount }));
   return client.invalidateQueries({ queryKey: [LIKED_PROJECTS_PATH] });
 }
 

@@ -8,6 +8,7 @@ import type { TProject } from '@shared/schemas/project';
 import { useCurrentUser } from '@/api/auth';
 import { useProject, useRememberFollow } from '@/api/projects';
 import { useSiteName } from '@/api/site';
+import { CommentsSection } from '@/components/comments/CommentsSection';
 import { ProjectMedia } from '@/components/media/ProjectMedia';
 import { PageContainer } from '@/components/page/PageContainer';
 import { CreatorPanel } from '@/components/project/CreatorPanel';
@@ -16,6 +17,7 @@ import { ProjectNotFound } from '@/components/project/ProjectNotFound';
 import { MadeWithBadge, PromptPanel, projectAiMetadata } from '@/components/project/PromptPanel';
 import { ShareMenu } from '@/components/project/ShareMenu';
 import { SimilarProjects } from '@/components/project/SimilarProjects';
+import { CommentCount } from '@/components/project/CommentCount';
 import { ViewCount } from '@/components/project/ViewCount';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TagChips } from '@/components/ui/tag-chip';
@@ -91,7 +93,10 @@ function ProjectDetail({ project }: { project: TProject }) {
           />
           <div className="flex items-center justify-between gap-3 border-t border-zinc-200 pt-5">
             <LikeButton projectId={project.id} liked={project.isLiked} likes={project.likes} size="md" className="-ml-4" />
-            <ViewCount views={project.views} size="md" />
+            <div className="flex items-center gap-4">
+              <CommentCount count={project.commentsCount} size="md" href="#comments" />
+              <ViewCount views={project.views} size="md" />
+            </div>
           </div>
           <ShareMenu projectId={project.id} title={project.title} />
         </aside>
@@ -104,6 +109,8 @@ function ProjectDetail({ project }: { project: TProject }) {
           <PromptPanel metadata={aiMetadata} />
         </div>
       </div>
+
+      <CommentsSection projectId={project.id} count={project.commentsCount} />
 
       <SimilarProjects projectId={project.id} />
 

@@ -1,4 +1,5 @@
-// The top of a public creator page: who they are, followers, who invited them, and Follow.
+// The top of a public creator page: who they are, followers, who invited them, Follow, and (for
+// members) the menu with Block.
 import { useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
@@ -6,6 +7,7 @@ import type { TCreatorProfile } from '@shared/schemas/creator';
 import { useCurrentUser } from '@/api/auth';
 import { creatorProfileQuery } from '@/api/users';
 import { FollowButton } from '@/components/project/FollowButton';
+import { MemberMenu } from './MemberMenu';
 import { MemberIdentity } from '@/components/user/MemberIdentity';
 import { creatorPath } from '@/lib/paths';
 
@@ -28,9 +30,12 @@ export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
       variant="page"
       actions={
         isSelf ? undefined : (
-          <div className="flex w-full sm:w-40">
-            {/* A new state from the server (a refetch) starts the toggle again from it. */}
-            <FollowButton key={String(profile.isFollowing)} creatorId={user.id} initialFollowing={profile.isFollowing} onChange={followChanged} />
+          <div className="flex w-full items-center gap-2 sm:w-auto">
+            <div className="flex flex-1 sm:w-40">
+              {/* A new state from the server (a refetch) starts the toggle again from it. */}
+              <FollowButton key={String(profile.isFollowing)} creatorId={user.id} initialFollowing={profile.isFollowing} onChange={followChanged} />
+            </div>
+            {viewer && <MemberMenu member={{ id: user.id, name: user.name }} isBlocked={profile.isBlocked} />}
           </div>
         )
       }

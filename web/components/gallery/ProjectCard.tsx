@@ -8,6 +8,7 @@ import { altText, displayName } from '@shared/format';
 import type { TProject } from '@shared/schemas/project';
 import { useSiteName } from '@/api/site';
 import { ProjectMedia, ProjectMediaPlaceholder } from '@/components/media/ProjectMedia';
+import { CommentCount } from '@/components/project/CommentCount';
 import { LikeButton } from '@/components/project/LikeButton';
 import { ViewCount } from '@/components/project/ViewCount';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -58,6 +59,7 @@ export function ProjectCard({ project, view = 'grid', priority = false, onTagCli
   const counts = (
     <div className="flex shrink-0 items-center gap-1">
       <ViewCount views={project.views} />
+      <CommentCount count={project.commentsCount} />
       <LikeButton projectId={project.id} liked={project.isLiked} likes={project.likes} size="sm" />
     </div>
   );

@@ -2,6 +2,7 @@
 import { longDate } from '@shared/format';
 import type { TCurrentUser } from '@shared/schemas/user';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { BlockedMembersSection } from './BlockedMembersSection';
 import { ChangeEmailSection } from './ChangeEmailSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
@@ -32,6 +33,7 @@ export function SettingsDialog({ user, projectCount, open, onOpenChange }: Setti
         <ChangeEmailSection />
         <SessionsSection />
         <NotificationEmailSection />
+        <BlockedMembersSection />
         <DeleteAccountSection />
       </DialogContent>
     </Dialog>
