@@ -1,6 +1,6 @@
-// Notifications end to end: another member acts on a creator's project, the creator's bell
-// count rises without a reload, the notification opens where it happened, and 'Mark all as
-// read' clears the count.
+// Notifications end to end: another member comments on a creator's project, the creator's bell
+// count rises without a reload, the notification opens the comment on the project page, and
+// 'Mark all as read' clears the count.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TProject } from '../shared/schemas/project';
@@ -29,25 +29,32 @@ async function returnToTab(page: Page): Promise<void> {
 }
 
 describe('notifications', () => {
-  it("raises the owner's bell without a reload, opens where it happened, and clears with 'Mark all as read'", async () => {
+  it("raises the owner's bell on a comment without a reload, opens the comment, and clears with 'Mark all as read'", async () => {
     const page = await openPage({ member: owner });
     await page.goto('/');
     await expect.poll(() => bellName(page)).toBe('Notifications');
 
-    expect((await apiFetch('POST', `/api/projects/${project.id}/like`, { cookie: fan.cookie })).ok).toBe(true);
+    const body = `What a glow on the petals ${Date.now()}`;
+    const posted = await apiFetch('POST', `/api/projects/${project.id}/comments`, { cookie: fan.cookie, json: { body } });
+    expect(posted.status).toBe(201);
+    const commentId = ((await posted.json()) as { id: number }).id;
     await returnToTab(page);
     await expect.poll(() => bellName(page)).toBe('Notifications, 1 unread');
 
     await bell(page).click();
     await page.waitForURL('**/notifications');
     const list = page.getByRole('list', { name: 'Notifications' });
-    const item = list.getByRole('link', { name: new RegExp(`Ada Lovelace liked ${project.title}`) });
+    const item = list.getByRole('link', { name: new RegExp(`Ada Lovelace commented on ${project.title}`) });
     await item.waitFor();
     // The header's account button fails label-content-name-mismatch on every signed-in page (see account-recovery.test.ts).
     expect(await axeViolations(page, { exclude: ['header'] })).toEqual([]);
 
     await item.click();
-    await page.waitForURL(`**/project/${project.slug}`);
+    await page.waitForURL(`**/project/${project.slug}#comment-${commentId}`);
+    const opened = page.locator(`#comment-${commentId}`);
+    await opened.getByText(body).waitFor();
+    await expect.poll(() => opened.isVisible()).toBe(true);
+    await expect.poll(() => opened.evaluate((element) => { const box = element.getBoundingClientRect(); return box.top >= 0 && box.top < window.innerHeight; })).toBe(true);
     await expect.poll(() => bellName(page)).toBe('Notifications');
 
     // A follow arrives; 'Mark all as read' on /notifications takes the count away.
