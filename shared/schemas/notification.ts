@@ -40,9 +40,15 @@ export type TUnreadNotifications = z.output<typeof ZUnreadNotifications>;
 export const ZMarkNotificationsRead = z.object({ ids: z.array(ZId).min(1).max(100).optional() });
 export type TMarkNotificationsRead = z.input<typeof ZMarkNotificationsRead>;
 
-/** Moderation notices: the integrator's moderation service passes these. */
-export const ZModerationNotice = z.object({ action: z.string(), label: z.string(), reason: z.string() });
-export type TModerationNotice = z.output<typeof ZModerationNotice>;
+/**
+ * A moderation notification's data: what was done ('hide', 'delete', 'restore', 'suspend',
+ * 'unsuspend'), to what ('Your project Solar Bloom'), and why.
+ */
+export interface TModerationNotice {
+  action: string;
+  label: string;
+  reason: string;
+}
 
 /** The e-mails a member can choose: per type instant, in one daily digest, or none. */
 export const EMAIL_TYPES = ['hire', 'comment', 'reply'] as const;

@@ -3,17 +3,18 @@ import { displayName } from '../../../shared/format';
 import type { TModerationNotice, TNotification } from '../../../shared/schemas/notification';
 import type { TNotificationView } from './notifications.repo';
 
-/** What each type keeps in `data` beyond its ids. */
-export interface TNotificationData {
+/** What the texts of the other types keep in `data` beyond their ids. */
+interface TNotificationFacts {
   /** hire: the sender's name (a visitor has no account to name). */
   name?: string;
   /** job-expiring: the listing's title as it was. */
   title?: string;
   /** comment and reply: the start of the comment, for the e-mail. */
   excerpt?: string;
-  /** moderation: what was done, to what, and why. */
-  moderation?: TModerationNotice;
 }
+
+/** What each type keeps in `data`: moderation notices add what was done, to what, and why. */
+export type TNotificationData = TNotificationFacts & Partial<TModerationNotice>;
 
 export function parseData(raw: string | null): TNotificationData {
   if (!raw) return {};
@@ -49,9 +50,8 @@ function textOf(row: TNotificationView, actor: string, data: TNotificationData):
     case 'job-expiring':
       return data.title ? `Your job listing ${data.title} expires in 3 days` : 'Your job listing expires in 3 days';
     case 'moderation': {
-      const notice = data.moderation;
-      if (!notice) return 'A moderator acted on your work';
-      return `${notice.label} was ${MODERATION_WORDS[notice.action] ?? notice.action} by a moderator: ${notice.reason}`;
+      if (!data.action || !data.label) return 'A moderator acted on your work';
+      return `${data.label} was ${MODERATION_WORDS[data.action] ?? data.action} by a moderator${data.reason ? `: ${data.reason}` : ''}`;
     }
   }
 }

@@ -117,7 +117,7 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       const ada = await member('Ada', 'Lovelace');
       await notify(t.ctx, { userId: owner.user.id, type: 'comment', actorId: ada.user.id, projectId: project.id, commentId: 41 });
       await notify(t.ctx, { userId: owner.user.id, type: 'reply', actorId: ada.user.id, projectId: project.id, commentId: 42 });
-      await notify(t.ctx, { userId: owner.user.id, type: 'moderation', actorId: null, projectId: project.id, data: { moderation: { action: 'hide', label: 'Your project Solar Bloom', reason: 'Spam' } } });
+      await notify(t.ctx, { userId: owner.user.id, type: 'moderation', actorId: null, projectId: project.id, data: { action: 'hide', label: 'Your project Solar Bloom', reason: 'Spam' } });
       const texts = (await list(owner)).items.map((item) => [item.text, item.url]);
       expect(texts).toEqual([
         ['Your project Solar Bloom was hidden by a moderator: Spam', `/project/${project.slug}`],
