@@ -67,6 +67,21 @@ describe('notifications', () => {
     await page.getByRole('button', { name: 'Mark all as read' }).waitFor({ state: 'detached' });
   });
 
+  it('chooses per type in Settings → Notification e-mails', async () => {
+    const page = await openPage({ member: owner });
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    const section = settings.getByRole('region', { name: 'Notification e-mails' });
+    const comments = section.getByRole('combobox', { name: 'Comments on my projects' });
+    await expect.poll(() => comments.textContent()).toBe('Instant');
+    await comments.click();
+    await page.getByRole('option', { name: 'Daily digest' }).click();
+    await page.getByText('Notification e-mails saved').waitFor();
+    await expect.poll(async () => (await apiFetch('GET', '/api/notifications/settings', { cookie: owner.cookie })).json()).toEqual({ hire: 'instant', comment: 'digest', reply: 'instant' });
+    expect(await axeViolations(page, { exclude: ['header'] })).toEqual([]);
+  });
+
   it('asks before unsubscribing, refuses a made-up link, and calls an incomplete one not valid', async () => {
     const page = await openPage();
     await page.goto('/unsubscribe?token=not-a-real-token&type=hire');
