@@ -1,7 +1,7 @@
 // Comments on projects (one level of replies) and blocks between members.
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants';
-import { ZId, ZPageQuery, ZTimestamp } from './common';
+import { ZId, ZIdParam, ZPageQuery, ZTimestamp } from './common';
 import { ZModerationNote } from './moderation';
 
 export const COMMENT_MAX_LENGTH = 2000;
@@ -35,6 +35,10 @@ export type TCommentForm = z.input<typeof ZCommentForm>;
 
 export const ZCommentsQuery = ZPageQuery.extend({ limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(COMMENTS_PAGE_SIZE) });
 export type TCommentsQuery = z.output<typeof ZCommentsQuery>;
+
+/** A project's comments; `focus` (a `#comment-{id}` link's) adds that reply to its thread on the page even past the first few. */
+export const ZProjectCommentsQuery = ZCommentsQuery.extend({ focus: ZIdParam.optional() });
+export type TProjectCommentsQuery = z.output<typeof ZProjectCommentsQuery>;
 
 /** Who wrote a comment: what anyone may see. */
 export const ZCommentAuthor = z.object({ id: ZId, name: z.string(), profileImageUrl: z.string().nullable() }).meta({ id: 'CommentAuthor' });

@@ -11,9 +11,12 @@ const commentsPath = (projectId: number) => `/api/projects/${projectId}/comments
 const repliesPath = (commentId: number) => `/api/comments/${commentId}/replies` as const;
 const BLOCKS_PATH = '/api/blocks';
 
-/** Loaded when the project page opens, and again after each change: others comment meanwhile. */
-export function useComments(projectId: number) {
-  return usePagedList(commentsPath(projectId), { limit: COMMENTS_PAGE_SIZE }, { staleTime: 0 });
+/**
+ * Loaded when the project page opens, and again after each change: others comment meanwhile.
+ * `focus`: the comment a `#comment-{id}` link names, brought into its thread even past the first replies.
+ */
+export function useComments(projectId: number, focus: number | null) {
+  return usePagedList(commentsPath(projectId), { limit: COMMENTS_PAGE_SIZE, focus: focus ?? undefined }, { staleTime: 0 });
 }
 
 /** The replies after the first few the comment came with; asked for only when the reader wants them. */

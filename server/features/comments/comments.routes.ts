@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZCommentList, ZCommentsQuery, ZCreateCommentRequest, ZCreatedComment, ZReply, ZReplyList, ZUpdateCommentRequest } from '../../../shared/schemas/comment';
+import { ZCommentList, ZCommentsQuery, ZProjectCommentsQuery, ZCreateCommentRequest, ZCreatedComment, ZReply, ZReplyList, ZUpdateCommentRequest } from '../../../shared/schemas/comment';
 import { ZIdParams, ZNoContent } from '../../../shared/schemas/common';
 import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
@@ -15,7 +15,7 @@ const tags = ['comments'];
 export async function commentRoutes(app: FastifyInstance, ctx: TContext, rates: Pick<TMemberRates, 'comments'>): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/projects/:id/comments', { schema: { tags, params: ZIdParams, querystring: ZCommentsQuery, response: { 200: ZCommentList, ...errorResponses(400, 404) } } }, async (request, reply) => {
+  api.get('/api/projects/:id/comments', { schema: { tags, params: ZIdParams, querystring: ZProjectCommentsQuery, response: { 200: ZCommentList, ...errorResponses(400, 404) } } }, async (request, reply) => {
     return sendPage(reply, await listComments(ctx, request.params.id, request.currentUser, request.query));
   });
 

@@ -1,7 +1,7 @@
 // Comments on projects with one level of replies: reading (what each viewer may see and do),
 // writing (who may comment, edit, delete), and what moderation does to a comment. A project's
 // comment count and a comment's reply count move in the transaction that changes what they count.
-import { REPLIES_SHOWN, type TComment, type TCommentAuthor, type TCommentsQuery, type TCreateCommentRequest, type TReply, type TUpdateCommentRequest } from '../../../shared/schemas/comment';
+import { REPLIES_SHOWN, type TComment, type TCommentAuthor, type TCommentsQuery, type TProjectCommentsQuery, type TCreateCommentRequest, type TReply, type TUpdateCommentRequest } from '../../../shared/schemas/comment';
 import type { TReportedTarget } from '../../../shared/schemas/moderation';
 import { isStaff, type TRole } from '../../../shared/schemas/user';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
@@ -74,9 +74,10 @@ function readable(row: CommentRow, reader: TCommentReader): boolean {
 /**
  * A project's top-level comments, newest first: a new comment shows at the top, where its
  * writer is, and an active thread does not push the latest conversation to the last page.
- * Each comes with its first replies (oldest first) and its reply count.
+ * Each comes with its first replies (oldest first) and its reply count, and the focused reply
+ * (a notification's or report's link) in its thread even when it is not among the first.
  */
-export async function listComments(ctx: TContext, projectId: number, who: TCommenter, query: TCommentsQuery): Promise<TPage<TComment>> {
+export async function listComments(ctx: TContext, projectId: number, who: TCommenter, query: TProjectCommentsQuery): Promise<TPage<TComment>> {
   const project = await existingProject(ctx, projectId);
   const reader = await readerOf(ctx, who);
   const viewer: TCommentViewer = { userId: reader.userId, staff: reader.staff, projectOwnerId: project.creatorId };
@@ -92,6 +93,9 @@ export async function listComments(ctx: TContext, projectId: number, who: TComme
         REPLIES_SHOWN,
         reader,
       );
+      const focused = query.focus === undefined ? undefined : await findComment(ctx.db, query.focus);
+      const inThread = focused?.parent_id != null && pageRows.some((row) => row.id === focused.parent_id);
+      if (focused && inThread && focused.deleted_at === null && readable(focused, reader) && !replies.some((reply) => reply.id === focused.id)) replies.push(focused);
       const authors = await authorsOf(ctx, [...pageRows, ...replies]);
       return pageRows.map((row) =>
         toComment(

@@ -150,6 +150,19 @@ describe.each(ENGINES)('comments on %s', (engine) => {
       expect(more.headers['x-has-more']).toBe('false');
     });
 
+    it('brings a focused reply (a #comment link) into its thread past the first 3', async () => {
+      const top = await buildComment(t.ctx, ada, project.id, { body: 'top' });
+      const replies = [];
+      for (let i = 1; i <= 5; i += 1) {
+        t.clock.advance(1000);
+        replies.push(await buildComment(t.ctx, owner, project.id, { body: `reply ${i}`, parentId: top.id }));
+      }
+      const focused = (await list(undefined, `?focus=${replies[4]!.id}`)).comments[0]!;
+      expect(focused.replies.map((r) => r.body)).toEqual(['reply 1', 'reply 2', 'reply 3', 'reply 5']);
+      expect((await list(undefined, `?focus=${replies[1]!.id}`)).comments[0]!.replies).toHaveLength(3);
+      expect((await list(undefined, '?focus=2000000')).comments[0]!.replies).toHaveLength(3);
+    });
+
     it('answers 404 for an unknown project and 400 for a forged cursor', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/projects/2000000/comments' })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: `/api/projects/${project.id}/comments?cursor=nonsense` })).statusCode).toBe(400);

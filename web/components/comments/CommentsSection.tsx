@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '@/api/auth';
 import { serverMessage } from '@/api/api-error';
 import { useAddComment, useComments } from '@/api/comments';
-import { Button } from '@/components/ui/button';
+import { InlineLoadError } from '@/components/ui/inline-error';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CommentForm } from './CommentForm';
@@ -18,10 +18,10 @@ const ANCHOR = /^#comment-(\d+)$/;
 export function CommentsSection({ projectId, count }: { projectId: number; count: number }) {
   const { isSignedIn } = useCurrentUser();
   const { hash } = useLocation();
-  const comments = useComments(projectId);
+  const highlightedId = Number(ANCHOR.exec(hash)?.[1] ?? NaN) || null;
+  const comments = useComments(projectId, highlightedId);
   const add = useAddComment(projectId);
   const threads = comments.data?.pages.flatMap((page) => page.items) ?? [];
-  const highlightedId = Number(ANCHOR.exec(hash)?.[1] ?? NaN) || null;
   const loaded = comments.data !== undefined;
 
   // The browser scrolled before the comments arrived: once they are here, go to the one linked.
@@ -60,12 +60,7 @@ export function CommentsSection({ projectId, count }: { projectId: number; count
           <Skeleton className="h-16 rounded-lg" />
         </div>
       ) : comments.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2 text-sm text-red-800">
-          <p>{serverMessage(comments.error, "We couldn't load the comments. Please try again.")}</p>
-          <Button variant="outline" size="sm" onClick={() => void comments.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <InlineLoadError message={serverMessage(comments.error, "We couldn't load the comments. Please try again.")} onRetry={() => void comments.refetch()} />
       ) : threads.length === 0 ? (
         <p className="text-sm text-zinc-600">No comments yet.{isSignedIn ? ' Be the first to say something.' : ''}</p>
       ) : (

@@ -8,6 +8,7 @@ import { serverMessage } from '@/api/api-error';
 import { useBlockedMembers, useSetBlocked } from '@/api/comments';
 import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
+import { InlineLoadError } from '@/components/ui/inline-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { creatorPath } from '@/lib/paths';
 import { SettingsSection } from './SettingsSection';
@@ -32,12 +33,7 @@ export function BlockedMembersSection() {
       {blocked.isLoading ? (
         <Skeleton className="h-10 rounded-lg" />
       ) : blocked.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2 text-sm text-red-800">
-          <p>{serverMessage(blocked.error, "We couldn't load the members you blocked. Please try again.")}</p>
-          <Button variant="outline" size="sm" onClick={() => void blocked.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <InlineLoadError message={serverMessage(blocked.error, "We couldn't load the members you blocked. Please try again.")} onRetry={() => void blocked.refetch()} />
       ) : list.length === 0 ? (
         <p className="text-[13px] text-zinc-600">You haven't blocked anyone.</p>
       ) : (

@@ -7,6 +7,7 @@ import type { TSession } from '@shared/schemas/session';
 import { serverMessage } from '@/api/api-error';
 import { useEndOtherSessions, useEndSession, useSessions } from '@/api/sessions';
 import { Button } from '@/components/ui/button';
+import { InlineLoadError } from '@/components/ui/inline-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SettingsSection } from './SettingsSection';
 
@@ -41,12 +42,7 @@ export function SessionsSection() {
           <Skeleton className="h-12 rounded-lg" />
         </div>
       ) : sessions.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-2 text-sm text-red-800">
-          <p>{serverMessage(sessions.error, "We couldn't load your sessions. Please try again.")}</p>
-          <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <InlineLoadError message={serverMessage(sessions.error, "We couldn't load your sessions. Please try again.")} onRetry={() => void sessions.refetch()} />
       ) : (
         <ul className="flex flex-col divide-y divide-zinc-200" aria-label="Sessions">
           {list.map((session) => (
