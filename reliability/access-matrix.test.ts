@@ -15,6 +15,7 @@ import { hashSessionToken } from '../server/features/accounts/session-tokens';
 import { multipartBody } from '../server/lib/multipart-body';
 import type { TAccountTokenPurpose } from '../server/db/schema';
 import { newSessionToken } from '../server/features/accounts/session-tokens';
+import { notify, unsubscribeTokenOf } from '../server/features/notifications/notifications.service';
 import { ENGINES } from '../server/test/build-test-app';
 import { buildAccountLink, buildCode, buildComment, buildJob, buildMedia, buildMessage, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody, type TInject } from '../server/test/factories';
 import { FAKE_STRIPE_ENV, startFakeStripe, type TFakeStripe } from '../server/test/fake-stripe';
@@ -48,6 +49,10 @@ interface TArranged {
   session?: { id: string };
   /** A third member, for staff to act on. */
   target?: { id: number };
+  /** One of the owner's notifications. */
+  notification?: { id: number };
+  /** The token of the owner's e-mails' unsubscribe links. */
+  unsubscribeToken?: string;
 }
 
 /** Two members for each row of the matrix, the app to arrange things with, and what was arranged. */
@@ -62,6 +67,8 @@ interface TWorld extends TArranged {
 
 interface TRequestParts {
   params?: Record<string, string | number>;
+  /** The query string (a mailed link's token). */
+  query?: Record<string, string>;
   payload?: string | Buffer | Record<string, unknown>;
   headers?: Record<string, string>;
 }
@@ -528,6 +535,37 @@ const MATRIX: Record<string, TMatrixRow> = {
       { caller: 'the owner', status: 200, changes: 'something' },
     ],
   },
+  'POST /api/notifications/read': {
+    arrange: async (w) => {
+      await notify(w.ctx, { userId: w.owner.user.id, type: 'follow', actorId: w.stranger.user.id });
+      const row = await w.ctx.db.selectFrom('notifications').select('id').where('user_id', '=', w.owner.user.id).executeTakeFirstOrThrow();
+      return { notification: row };
+    },
+    request: (w) => ({ payload: { ids: [w.notification!.id] } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', with: "the owner's notification", status: 200, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  'PUT /api/notifications/settings': {
+    request: () => ({ payload: { hire: 'off', comment: 'digest', reply: 'instant' } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 200, changes: 'nothing of the owner' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  // Mail providers POST it from their servers (RFC 8058 one-click): the link's token is the authorisation.
+  'POST /api/notifications/unsubscribe': {
+    arrange: async (w) => ({ unsubscribeToken: await unsubscribeTokenOf(w.ctx, w.owner.user.id) }),
+    request: (w) => ({ query: { token: w.unsubscribeToken!, type: 'hire' }, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    attempts: [
+      { caller: 'signed out', with: 'a made-up token', request: () => ({ query: { token: 'made-up-token', type: 'hire' }, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), status: 404, changes: 'nothing' },
+      { caller: 'another member', with: 'an unknown type', request: (w) => ({ query: { token: w.unsubscribeToken!, type: 'all' } }), status: 400, changes: 'nothing' },
+      { caller: 'signed out', with: "the token of the owner's e-mails", status: 200, changes: 'something' },
+    ],
+  },
 };
 
 /** The row's owner becomes staff (the session reads the role on each request). */
@@ -621,7 +659,7 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     const params = Object.fromEntries(Object.entries(parts.params ?? {}).map(([name, value]) => [name, String(value)]));
     return t.app.inject({
       method,
-      url: fillPath({ url }, params),
+      url: `${fillPath({ url }, params)}${parts.query ? `?${new URLSearchParams(parts.query).toString()}` : ''}`,
       headers: { origin, ...headers, ...parts.headers },
       // Each call from its own address: throttles are another suite's subject.
       remoteAddress: `203.0.113.${randomBytes(1)[0]}`,

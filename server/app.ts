@@ -22,6 +22,7 @@ import { paymentRoutes } from './features/jobs/payments.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { memberRoutes } from './features/members/members.routes';
+import { notificationRoutes } from './features/notifications/notifications.routes';
 import { messageRoutes } from './features/messages/messages.routes';
 import { CONTACT_IP_RULE } from './features/messages/messages.service';
 import { projectPageMeta } from './features/projects/project-meta';
@@ -151,6 +152,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await moderationRoutes(app, ctx, memberRates);
   await paymentRoutes(app, { ...ctx, payments, mailQueued: deps.onMailQueued ?? (() => {}) });
   await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE), memberRates);
+  await notificationRoutes(app, ctx);
   // Before the SPA: its catch-all must not answer /sitemap.xml and /robots.txt with the page.
   await siteRoutes(app, ctx);
 

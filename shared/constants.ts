@@ -169,3 +169,9 @@ export const PASSWORD_RESET_LINK_HOURS = 1;
 /** A link confirming a new e-mail address works once, for this long. */
 export const EMAIL_CHANGE_LINK_HOURS = 24;
 export const LIVE_CHAT_HOURS = 'Mon-Fri 9 AM-6 PM EST';
+
+/** Notifications: a page of /notifications; the bell asks for the unread count at most this often (and on return to the tab). */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const UNREAD_POLL_MS = 60_000;
+/** The daily notification digest goes out at this hour (UTC), with what arrived since the last one. */
+export const DIGEST_HOUR_UTC = 8;

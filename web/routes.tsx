@@ -28,6 +28,8 @@ const SupportPage = lazy(() => import('@/pages/SupportPage'));
 const CareersPage = lazy(() => import('@/pages/CareersPage'));
 const ForCreatorsPage = lazy(() => import('@/pages/ForCreatorsPage'));
 const AdminPage = lazy(() => import('@/pages/AdminPage'));
+const NotificationsPage = lazy(() => import('@/pages/NotificationsPage'));
+const UnsubscribePage = lazy(() => import('@/pages/UnsubscribePage'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
 
 export function AppRoutes() {
@@ -58,6 +60,8 @@ export function AppRoutes() {
         <Route path="/careers" element={<CareersPage />} />
         <Route path="/for-creators" element={<ForCreatorsPage />} />
         <Route path="/admin/*" element={<AdminPage />} />
+        <Route path="/notifications" element={<NotificationsPage />} />
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -16,6 +16,7 @@ import { paymentReconciliation } from './migrations/0011-payment-reconciliation'
 import { roles } from './migrations/0012-roles';
 import { moderation } from './migrations/0013-moderation';
 import { comments } from './migrations/0014-comments';
+import { notifications } from './migrations/0015-notifications';
 import { matureContent } from './migrations/0016-mature-content';
 
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -34,6 +35,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0012-roles': roles(engine),
     '0013-moderation': moderation(engine),
     '0014-comments': comments(engine),
+    '0015-notifications': notifications(engine),
     '0016-mature-content': matureContent(engine),
   };
 }

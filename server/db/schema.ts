@@ -4,6 +4,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { TJobType, TMediaStatus } from '../../shared/constants';
 import type { TJobStatus } from '../../shared/schemas/job';
 import type { TReportReason, TReportTarget } from '../../shared/schemas/moderation';
+import type { TEmailSetting, TNotificationType } from '../../shared/schemas/notification';
 import type { TRole } from '../../shared/schemas/user';
 
 export interface UsersTable {
@@ -195,6 +196,8 @@ export interface JobsTable {
   hidden_reason: string | null;
   /** 1 while its owner is suspended: hidden from everyone but staff. */
   owner_suspended: Generated<number>;
+  /** When the owner was told the listing ends in 3 days (once per listing). */
+  expiry_notified_at: string | null;
 }
 
 /** Job views and apply clicks counted once per viewer per day (the counters are on jobs). */
@@ -292,6 +295,40 @@ export interface OutboxTable {
   /** Set when retrying stopped; the row stays for an operator to look at. */
   failed_at: string | null;
   last_error: string | null;
+  /** Extra headers as a JSON object (List-Unsubscribe and List-Unsubscribe-Post). */
+  headers: string | null;
+}
+
+/** What happened to a member's work, for the bell and /notifications (features/notifications). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: TNotificationType;
+  actor_id: number | null;
+  project_id: number | null;
+  job_id: number | null;
+  message_id: number | null;
+  comment_id: number | null;
+  /** Unread rows with the same key are one notification (likes of a project): one per member and key while unread. */
+  group_key: string | null;
+  actor_count: Generated<number>;
+  /** JSON: what the text needs beyond the ids (a sender's name, a listing's title, a moderation's reason). */
+  data: string | null;
+  read_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member's notification e-mail choices, created the first time they are needed. */
+export interface NotificationSettingsTable {
+  user_id: number;
+  hire: Generated<TEmailSetting>;
+  comment: Generated<TEmailSetting>;
+  reply: Generated<TEmailSetting>;
+  unsubscribe_token: string;
+  digest_due_at: string | null;
+  digest_since: string | null;
+  updated_at: string;
 }
 
 /** Media files to delete: recorded with the deletion of their rows, retried until gone (see features/projects/file-deletions.service.ts). */
@@ -398,6 +435,8 @@ export interface Database {
   audit_log: AuditLogTable;
   comments: CommentsTable;
   blocks: BlocksTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -418,3 +457,5 @@ export type ReportRow = Selectable<ReportsTable>;
 export type ReportTargetRow = Selectable<ReportTargetsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type CommentRow = Selectable<CommentsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NotificationSettingsRow = Selectable<NotificationSettingsTable>;

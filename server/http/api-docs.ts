@@ -29,6 +29,7 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'comments', description: 'Comments and replies on projects' },
   { name: 'jobs', description: 'The job board and paying for a listing' },
   { name: 'messages', description: 'Contact and hire messages, and the inbox' },
+  { name: 'notifications', description: 'The bell, marking read, notification e-mail settings and one-click unsubscribe' },
   { name: 'site', description: 'What pages need from the configuration, and site figures' },
   { name: 'moderation', description: 'Reports, and the admin area: the report queue, members, suspension, the audit log and figures' },
 ];

@@ -9,7 +9,7 @@ import { forbidden } from './errors';
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Paths that are called by other sites on purpose (signed by other means). */
-const ORIGIN_EXEMPT = new Set(['/api/payments/webhook']);
+export const ORIGIN_EXEMPT: ReadonlySet<string> = new Set(['/api/payments/webhook', '/api/notifications/unsubscribe']);
 
 /** Stripe.js and its frames (Elements, 3-D Secure) talk to Stripe: allowed only when Stripe takes the payments. */
 const STRIPE_SOURCES = {

@@ -78,7 +78,16 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
     // Reconciliation looks back 7 days: it runs before the clock moves past them (its listing then ends with the other).
     const reconcile = periodicTasks(ctx, { ...ctx, readCache: t.ctx.readCache, payments }).find((task) => task.name === 'reconcile-payments')!;
     expect(await reconcile.run(new AbortController().signal)).toBe(1);
+    // A hire message the owner gets in the daily digest, and a notification long forgotten.
+    const digestSettings = { hire: 'digest', comment: 'instant', reply: 'instant' };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/notifications/settings', headers: { cookie }, payload: digestSettings })).statusCode).toBe(200);
+    const hire = { name: 'Ada', email: 'ada@example.com', message: 'Hello', recipientId: owner.id, projectId: null, subject: null, projectTitle: null };
+    expect((await t.app.inject({ method: 'POST', url: '/api/contact', payload: hire })).statusCode).toBe(201);
+    const old = new Date(t.clock.now.getTime() - 100 * DAY_MS).toISOString();
+    await t.ctx.db.insertInto('notifications').values({ user_id: owner.id, type: 'follow', created_at: old, updated_at: old }).execute();
     t.clock.advance(t.config.session.absoluteMs + DAY_MS);
+    // A listing that ends in two days: its owner is told.
+    await buildJob(t.ctx, owner, { activeUntil: new Date(t.clock.now.getTime() + 2 * DAY_MS) });
     // A video waiting for its transcode, whose original has gone missing: it fails at once.
     const video = await buildMedia(t.ctx, owner.id, 'video');
     // A member whose timed suspension has ended, their project still hidden.
@@ -98,6 +107,9 @@ describe.each(ENGINES)('the periodic tasks on %s', (engine) => {
       'prune-old-views': 1,
       'prune-old-job-views': 1,
       'delete-stale-uploads': 1,
+      'notify-expiring-jobs': 1,
+      'send-notification-digests': 1,
+      'prune-old-notifications': 1,
       'transcode-videos': 1,
       'retry-file-deletions': 0,
     });

@@ -8,6 +8,7 @@ import { deleteEndedSessions } from '../features/accounts/sessions.service';
 import { expireEndedJobs, pruneOldJobViews } from '../features/jobs/jobs.service';
 import { reconcilePayments, type TPaymentsContext } from '../features/jobs/payments.service';
 import { retryFileDeletions } from '../features/projects/file-deletions.service';
+import { notifyExpiringJobs, pruneOldNotifications, sendDueDigests } from '../features/notifications/notifications.service';
 import { processPendingVideos } from '../features/media/video-processing.service';
 import { liftEndedSuspensions } from '../features/moderation/moderation.service';
 import { deleteStaleUploads } from '../features/projects/projects.service';
@@ -24,6 +25,9 @@ export const RECONCILE_PAYMENTS_EVERY_MS = 10 * MINUTE_MS;
 export const RETRY_FILE_DELETIONS_EVERY_MS = MINUTE_MS;
 /** A timed suspension ends at its time for sign-in (checked on each request); this brings the member's work back within a minute. */
 export const LIFT_SUSPENSIONS_EVERY_MS = MINUTE_MS;
+
+/** Owners hear of a listing ending in 3 days within this long of it coming into range; digests go out this soon after their hour. */
+export const NOTIFY_EVERY_MS = 10 * MINUTE_MS;
 /** Uploaded videos wait for their transcode: looked for often, one query when there is none. */
 export const TRANSCODE_VIDEOS_EVERY_MS = MINUTE_MS / 6;
 
@@ -44,6 +48,9 @@ export function periodicTasks(ctx: TPeriodicContext, payments?: TPaymentsContext
     { name: 'prune-old-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldViews(ctx, { signal }), done: 'old project view rows (and their days\' salts) deleted' },
     { name: 'prune-old-job-views', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldJobViews(ctx, { signal }), done: 'old job view and apply-click rows deleted' },
     { name: 'delete-stale-uploads', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => deleteStaleUploads(ctx, { signal }), done: 'uploads no project took deleted, with their files' },
+    { name: 'notify-expiring-jobs', everyMs: NOTIFY_EVERY_MS, run: (signal) => notifyExpiringJobs(ctx, { signal }), done: 'owners told their listing ends in 3 days' },
+    { name: 'send-notification-digests', everyMs: NOTIFY_EVERY_MS, run: (signal) => sendDueDigests(ctx, { signal }), done: 'daily notification digests queued' },
+    { name: 'prune-old-notifications', everyMs: HOUSEKEEPING_EVERY_MS, run: (signal) => pruneOldNotifications(ctx, { signal }), done: 'old notifications deleted' },
     { name: 'transcode-videos', everyMs: TRANSCODE_VIDEOS_EVERY_MS, run: (signal) => processPendingVideos(ctx, { signal }), done: 'uploaded videos transcoded' },
     { name: 'retry-file-deletions', everyMs: RETRY_FILE_DELETIONS_EVERY_MS, run: (signal) => retryFileDeletions(ctx, { signal }), done: 'media file deletions retried' },
   ];

@@ -11,6 +11,7 @@ import type { TInvitationCode, TValidateCodeResponse } from '@shared/schemas/inv
 import type { TJob, TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentResult } from '@shared/schemas/job';
 import type { TUploadResponse } from '@shared/schemas/media';
 import type { TAdminFigures, TAdminMember, TAdminMemberSummary, TAuditEntry, TReport, TReportGroup } from '@shared/schemas/moderation';
+import type { TNotificationList, TNotificationSettings, TUnreadNotifications, TUnsubscribed } from '@shared/schemas/notification';
 import type { TFollowResponse, TLikeResponse, TProject, TProjectRef } from '@shared/schemas/project';
 import type { TEndedSessions, TSession } from '@shared/schemas/session';
 import type { TCurrentUser } from '@shared/schemas/user';
@@ -53,6 +54,10 @@ interface TSingleReads {
   '/api/stats': TSiteStats;
   '/api/admin/figures': TAdminFigures;
   [path: `/api/admin/users/${number}`]: TAdminMember;
+  '/api/notifications': TNotificationList;
+  [path: `/api/notifications?${string}`]: TNotificationList;
+  '/api/notifications/unread': TUnreadNotifications;
+  '/api/notifications/settings': TNotificationSettings;
 }
 
 export type TReads = TSingleReads & { [P in keyof TPagedLists]: TPagedLists[P][] };
@@ -88,9 +93,12 @@ export interface TWrites {
     /** The admin writes: the client reads the changed state afresh rather than their answers. */
     '/api/admin/moderate': unknown;
     [path: `/api/admin/users/${number}/${'suspend' | 'unsuspend' | 'invite-right' | 'role'}`]: unknown;
+    '/api/notifications/read': TUnreadNotifications;
+    [path: `/api/notifications/unsubscribe?${string}`]: TUnsubscribed;
   };
   PUT: {
     '/api/auth/preferences': TCurrentUser;
+    '/api/notifications/settings': TNotificationSettings;
   };
   PATCH: {
     '/api/auth/profile': TCurrentUser;

@@ -7,7 +7,7 @@ export function createLogMailer(from: string, log: FastifyBaseLogger): TMailer {
   return {
     kind: 'log',
     async send(mail) {
-      log.info({ mail: { from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text } }, 'e-mail written to the log (SMTP_URL is not set)');
+      log.info({ mail: { from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, headers: mail.headers, text: mail.text } }, 'e-mail written to the log (SMTP_URL is not set)');
     },
     close() {},
   };

@@ -7,6 +7,8 @@ export interface TOutgoingMail {
   replyTo: { name: string | null; address: string } | null;
   subject: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058); each value goes on one line. */
+  headers?: Record<string, string>;
 }
 
 export interface TMailer {

@@ -29,6 +29,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): TMailer {
         ...(mail.replyTo ? { replyTo: replyTo(mail.replyTo) } : {}),
         subject: headerText(mail.subject),
         text: mail.text,
+        ...(mail.headers ? { headers: Object.fromEntries(Object.entries(mail.headers).map(([name, value]) => [name, headerText(value, 2000)])) } : {}),
       });
     },
     close() {

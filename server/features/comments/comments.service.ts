@@ -11,6 +11,7 @@ import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import { changedByComment } from '../../lib/cache-tags';
 import { memberNames, publicMembers } from '../accounts/accounts.service';
 import { isProjectVisibleTo, moveCommentCounts, projectSummary } from '../projects/projects.service';
+import { notifyNewComment } from '../notifications/notifications.service';
 import { blockedIdsOf, isBlockedBy } from '../social/blocks.service';
 import { toComment, toReply, type TCommentViewer } from './comment.presenter';
 import {
@@ -141,7 +142,7 @@ async function threadOf(ctx: Pick<TContext, 'db'>, projectId: number, parentId: 
 
 /**
  * A new comment or reply. Refused (403) on the project of a creator who blocked the author.
- * Answers the comment and what it means to others (the notification hook goes here).
+ * Answers the comment and what it means to others; the project owner and the parent's author are notified in its transaction.
  */
 export async function addComment(ctx: TContext, author: { id: number; role: TRole }, projectId: number, input: TCreateCommentRequest): Promise<{ comment: TComment; event: TNewCommentEvent }> {
   const project = await existingProject(ctx, projectId, author);
@@ -165,6 +166,7 @@ export async function addComment(ctx: TContext, author: { id: number; role: TRol
       parentId: parent?.id ?? null,
       parentAuthorId: parent?.author_id ?? null,
     };
+    await notifyNewComment(tx, event, body);
     return { comment: toComment(row, authors.get(author.id), viewer, []), event };
   });
 }

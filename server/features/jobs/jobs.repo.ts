@@ -246,3 +246,27 @@ export async function setPosterSuspended(db: Db, userId: number, suspended: bool
 export async function deleteJobRow(db: Db, id: number): Promise<void> {
   await db.deleteFrom('jobs').where('id', '=', id).execute();
 }
+
+/**
+ * Marks up to `limit` active listings that end by `until` and were not announced yet as
+ * announced, and answers them: each listing is taken once, by one process (jobs_expiry_notice_idx).
+ */
+export async function takeListingsEndingBy(db: Db, engine: Engine, range: { now: Date; until: Date; limit: number }): Promise<{ id: number; user_id: number | null; title: string }[]> {
+  const batch = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('expiry_notified_at', 'is', null)
+    .where('active_until', '<=', range.until.toISOString())
+    .where('active_until', '>', range.now.toISOString())
+    .orderBy('active_until')
+    .limit(range.limit)
+    .$call(skipTakenRows(engine));
+  return db
+    .updateTable('jobs')
+    .set({ expiry_notified_at: range.now.toISOString() })
+    .where('id', 'in', batch)
+    .where('expiry_notified_at', 'is', null)
+    .returning(['id', 'user_id', 'title'])
+    .execute();
+}

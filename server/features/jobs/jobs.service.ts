@@ -15,6 +15,7 @@ import { firstKeptViewDay, viewDay, viewerKey, type TViewer } from '../social/so
 import { effectiveStatus, toMyJob, toPublicJob } from './job.presenter';
 import {
   deleteJobRow,
+  takeListingsEndingBy,
   deleteUnpaidJobRows,
   setJobHidden,
   setPosterSuspended,
@@ -161,6 +162,16 @@ export function pruneOldJobViews(ctx: Pick<TContext, 'db' | 'engine' | 'now'>, o
 /** Marks listings whose 60 days are over as expired (they already left the live list at their end). */
 export function expireEndedJobs(ctx: Pick<TContext, 'db' | 'now'>): Promise<number> {
   return expireEndedJobRows(ctx.db, ctx.now());
+}
+
+/**
+ * Listings that end within `withinMs` and were never announced: taken once each (a later call,
+ * or another process, never answers the same listing again). Call inside the transaction that
+ * records the announcement, so a failure leaves them to the next run.
+ */
+export function takeListingsEndingWithin(ctx: Pick<TContext, 'db' | 'engine' | 'now'>, withinMs: number, limit: number): Promise<{ id: number; user_id: number | null; title: string }[]> {
+  const now = ctx.now();
+  return takeListingsEndingBy(ctx.db, ctx.engine, { now, until: new Date(now.getTime() + withinMs), limit });
 }
 
 /** Jobs never paid for go with their member; paid ones stay up, their poster unlinked by the foreign key. */

@@ -9,6 +9,7 @@ import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import type { TThrottle } from '../../http/rate-limit';
 import { mailAddressOf } from '../accounts/accounts.service';
 import { projectSummary } from '../projects/projects.service';
+import { notify } from '../notifications/notifications.service';
 import { isBlockedBy } from '../social/blocks.service';
 import { composeContactMail } from './contact-mail';
 import { toInboxMessage } from './message.presenter';
@@ -84,14 +85,13 @@ export async function sendContactMessage(ctx: TMessagesContext, throttle: TThrot
       siteName: ctx.config.siteName,
       publicUrl: ctx.config.publicUrl,
     });
-    await queueMail(tx, {
-      messageId: message.id,
-      to: recipientAddress ?? ctx.config.mail.supportEmail,
-      replyTo: { name: text.name, address: input.email },
-      subject: mail.subject,
-      text: mail.text,
-      now,
-    });
+    const replyTo = { name: text.name, address: input.email };
+    // A creator's hire message is also a notification, and its e-mail follows their hire setting.
+    if (recipientId !== null && recipientAddress) {
+      await notify(tx, { userId: recipientId, type: 'hire', actorId: null, messageId: message.id, data: { name: text.name } }, { ...mail, replyTo });
+      return;
+    }
+    await queueMail(tx, { messageId: message.id, to: ctx.config.mail.supportEmail, replyTo, subject: mail.subject, text: mail.text, now });
   });
   ctx.mailQueued();
 }

@@ -11,6 +11,8 @@ export interface TNewOutboxMail {
   replyTo: { name: string | null; address: string } | null;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe); values are put on one line when sent. */
+  headers?: Record<string, string>;
   now: Date;
 }
 
@@ -25,6 +27,7 @@ export async function insertOutboxMail(db: Db, mail: TNewOutboxMail): Promise<Ou
       reply_to_name: mail.replyTo?.name ?? null,
       subject: mail.subject,
       text_body: mail.text,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
       created_at: now,
       next_attempt_at: now,
     })

@@ -47,6 +47,7 @@ export async function deliverNextMail(ctx: TOutboxContext, mailer: TMailer, work
       replyTo: row.reply_to ? { name: row.reply_to_name, address: row.reply_to } : null,
       subject: row.subject,
       text: row.text_body,
+      ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
     });
   } catch (error) {
     const attempts = row.attempts + 1;

@@ -16,6 +16,7 @@ import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { moderationNote } from '../../lib/moderation-note';
 import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
 import { lockMember, publicMembers } from '../accounts/accounts.service';
+import { notify } from '../notifications/notifications.service';
 import { forEachLikedProject, knownViewerKey, likedProjectsPage, recordViewOnce, toggleLikeOf, viewDay, viewerKey, viewerState, type TViewer } from '../social/social.service';
 import { blurredShareImage } from './blurred-share-image';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions.service';
@@ -317,6 +318,7 @@ export async function toggleLike(ctx: TContext, userId: number, projectId: numbe
       await moveLikeCounters(tx.db, [projectId], delta);
       invalidateAfterCommit(tx, changedByLike({ projectId, creatorId: project.user_id, likerId: userId }));
     }
+    if (delta === 1) await notify(tx, { userId: project.user_id, type: 'like', actorId: userId, projectId });
     return { liked, newCount: await likeCount(tx.db, projectId) };
   });
 }

@@ -19,7 +19,7 @@ const LEGAL_PAGES = new Set(['/terms', '/privacy', '/cookies']);
 const GALLERY_PAGES = new Set(['/', '/inspiration', '/search']);
 
 /** Pages for members only, or steps of a form: nothing for a search index. */
-export const ROBOTS_DISALLOWED = ['/api/', '/profile', '/upload', '/post-job', '/invitation-codes'] as const;
+export const ROBOTS_DISALLOWED = ['/api/', '/profile', '/upload', '/post-job', '/invitation-codes', '/notifications', '/unsubscribe'] as const;
 
 export function siteInfo(ctx: TContext): TSiteInfo {
   return { siteName: ctx.config.siteName, supportEmail: ctx.config.mail.supportEmail };

@@ -10,6 +10,7 @@ import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import { changedByFollow, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { memberExists } from '../accounts/accounts.service';
+import { notify } from '../notifications/notifications.service';
 import { blockExists } from './blocks.repo';
 import {
   countFollowers,
@@ -129,6 +130,7 @@ export async function toggleFollow(ctx: TContext, followerId: number, followeeId
   return inTransaction(ctx, async (tx) => {
     if (await blockExists(tx.db, followeeId, followerId)) throw forbidden(CANNOT_FOLLOW);
     const following = await toggleFollowRow(tx.db, followerId, followeeId, ctx.now());
+    if (following) await notify(tx, { userId: followeeId, type: 'follow', actorId: followerId });
     invalidateAfterCommit(tx, changedByFollow({ followerId, followeeId }));
     return { following, followers: await countFollowers(tx.db, followeeId) };
   });

@@ -1,6 +1,8 @@
-// The header's three icon buttons (SPEC §2): restart the onboarding tour, fresh work, invite creators.
+// The header's icon buttons (SPEC §2): restart the onboarding tour, fresh work, invite creators; and a member's notification bell.
 import { Compass, Mail, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
+import { useCurrentUser } from '@/api/auth';
+import { NotificationBell } from '@/components/notifications/NotificationBell';
 import { useTour } from '@/components/tour/TourProvider';
 import { Tooltip } from '@/components/ui/tooltip';
 
@@ -9,6 +11,7 @@ const ICON_BUTTON =
 
 export function HeaderActions({ onNavigate }: { onNavigate?: () => void }) {
   const tour = useTour();
+  const { user } = useCurrentUser();
   return (
     <div className="flex items-center gap-1">
       <Tooltip content="Restart tour">
@@ -34,6 +37,7 @@ export function HeaderActions({ onNavigate }: { onNavigate?: () => void }) {
           <Mail className="h-5 w-5" aria-hidden />
         </Link>
       </Tooltip>
+      {user && <NotificationBell className={ICON_BUTTON} onNavigate={onNavigate} />}
     </div>
   );
 }

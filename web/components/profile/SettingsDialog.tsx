@@ -7,6 +7,7 @@ import { ChangeEmailSection } from './ChangeEmailSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { MatureContentSection } from './MatureContentSection';
+import { NotificationEmailSection } from './NotificationEmailSection';
 import { SessionsSection } from './SessionsSection';
 
 interface SettingsDialogProps {
@@ -33,6 +34,7 @@ export function SettingsDialog({ user, projectCount, open, onOpenChange }: Setti
         <ChangePasswordSection />
         <ChangeEmailSection />
         <SessionsSection />
+        <NotificationEmailSection />
         <BlockedMembersSection />
         <DeleteAccountSection />
       </DialogContent>
