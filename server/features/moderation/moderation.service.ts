@@ -56,6 +56,7 @@ import {
   type TQueueCursor,
   type TTargetKey,
 } from './moderation.repo';
+import { notify } from '../notifications/notifications.service';
 import { targetAdapter, type TTargetDescription } from './targets';
 
 export const ALREADY_REPORTED = 'You have already reported this';
@@ -83,7 +84,7 @@ export interface TModerationAction {
  * The one place every moderation action passes, inside its transaction: it writes the audit
  * entry (who, when, what, why). The owner's notification of the outcome belongs here too.
  */
-export async function recordModerationAction(tx: Pick<TContext, 'db' | 'now'>, action: TModerationAction): Promise<void> {
+export async function recordModerationAction(tx: Pick<TContext, 'db' | 'now' | 'config'>, action: TModerationAction): Promise<void> {
   await insertAuditEntry(tx.db, {
     actorId: action.actorId,
     action: action.action,
@@ -93,6 +94,19 @@ export async function recordModerationAction(tx: Pick<TContext, 'db' | 'now'>, a
     reason: action.reason,
     now: tx.now(),
   });
+  await tellOwner(tx, action);
+}
+
+/** The outcomes an owner hears of (a dismissed report, a role or the mature mark are not news to them). */
+const OWNER_NOTICES = new Set(['hide', 'restore', 'delete', 'suspend', 'unsuspend']);
+const OWNED_AS: Record<TReportTarget, string> = { project: 'Your project', comment: 'Your comment', job: 'Your job listing', member: 'Your account' };
+
+async function tellOwner(tx: Pick<TContext, 'db' | 'now' | 'config'>, { action, target, reason }: TModerationAction): Promise<void> {
+  if (target.ownerId === null || !OWNER_NOTICES.has(action)) return;
+  const label = target.type === 'project' || target.type === 'job' ? `${OWNED_AS[target.type]} ${target.label}` : OWNED_AS[target.type];
+  // A deleted project takes its notifications with it (cascade): that notice names it, links nowhere.
+  const projectId = target.type === 'project' && action !== 'delete' ? target.id : null;
+  await notify(tx, { userId: target.ownerId, type: 'moderation', actorId: null, projectId, data: { action, label, reason } });
 }
 
 // ——— Reports ———
@@ -247,7 +261,7 @@ export async function suspendMember(ctx: TContext, actor: UserRow, memberId: num
 }
 
 /** What lifting a suspension needs: the periodic task has no more than this. */
-type TLiftContext = Pick<TContext, 'db' | 'now' | 'readCache' | 'changedInTransaction'>;
+type TLiftContext = Pick<TContext, 'db' | 'now' | 'config' | 'readCache' | 'changedInTransaction'>;
 
 async function liftSuspension(tx: TLiftContext, actorId: number | null, member: Pick<UserRow, 'id' | 'first_name' | 'last_name'>, reason: string): Promise<void> {
   await liftAccountSuspension(tx, member.id, tx.now());

@@ -78,6 +78,11 @@ describe.each(ENGINES)('moderation actions on %s', (engine) => {
     const audit = (await t.app.inject({ url: '/api/admin/audit', headers: await as(admin) })).json();
     expect(audit[0]).toMatchObject({ actor: { id: moderator.id }, action: 'hide', targetType: 'project', targetId: project.id, targetLabel: 'Solar Bloom', reason: 'Undisclosed AI upscaling' });
 
+    // The owner hears of it: the notice names the project, says why, and opens it.
+    const notices = (await t.app.inject({ url: '/api/notifications', headers: await as(owner) })).json();
+    expect(notices.unread).toBe(1);
+    expect(notices.items[0]).toMatchObject({ type: 'moderation', text: 'Your project Solar Bloom was hidden by a moderator: Undisclosed AI upscaling', url: `/project/${project.slug}` });
+
     const restored = await moderate({ targetType: 'project', targetId: project.id, action: 'restore', reason: 'Disclosed now' });
     expect(restored.json().hidden).toBe(false);
     expect(await listsShowing(project.id, owner.id)).toEqual({ gallery: true, category: true, search: true, creator: true });
