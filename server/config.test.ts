@@ -19,6 +19,7 @@ describe('configuration', () => {
       likesFollowsPerMinute: 120,
       profileEditsPerHour: 30,
       commentsPerHour: 60,
+      reportsPerHour: 20,
       minFreeDiskBytes: 1024 * MB,
     });
     const set = loadConfig({
@@ -30,9 +31,10 @@ describe('configuration', () => {
       LIKES_FOLLOWS_PER_MINUTE: '7',
       PROFILE_EDITS_PER_HOUR: '8',
       COMMENTS_PER_HOUR: '9',
+      REPORTS_PER_HOUR: '10',
       MIN_FREE_DISK_MB: '0',
     }).limits;
-    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, minFreeDiskBytes: 0 });
+    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, reportsPerHour: 10, minFreeDiskBytes: 0 });
     expect(() => loadConfig({ LIKES_FOLLOWS_PER_MINUTE: '0' })).toThrow(/^Invalid configuration: LIKES_FOLLOWS_PER_MINUTE /);
     expect(() => loadConfig({ UNPAID_JOBS_MAX: 'many' })).toThrow(/^Invalid configuration: UNPAID_JOBS_MAX /);
   });
