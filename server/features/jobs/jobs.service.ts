@@ -1,6 +1,6 @@
 // Jobs: posting (awaiting payment until paid), the live list, the poster's own list, reading
 // one, the counting redirect to the application link, and expiry.
-import { PAYMENTS_OFF_MESSAGE } from '../../../shared/constants';
+import { DAY_MS, PAYMENTS_OFF_MESSAGE } from '../../../shared/constants';
 import { applicationHref, type TCreateJobRequest, type TJob, type TListJobsQuery, type TMyJob } from '../../../shared/schemas/job';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { changedByJobGoingLive } from '../../lib/cache-tags';
@@ -11,6 +11,7 @@ import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { moderationNote } from '../../lib/moderation-note';
 import { unpaidJobsReached } from '../../http/member-limits';
 import { lockMember, memberNames } from '../accounts/accounts.service';
+import { notify } from '../notifications/notifications.service';
 import { firstKeptViewDay, viewDay, viewerKey, type TViewer } from '../social/social.service';
 import { effectiveStatus, toMyJob, toPublicJob } from './job.presenter';
 import {
@@ -164,14 +165,26 @@ export function expireEndedJobs(ctx: Pick<TContext, 'db' | 'now'>): Promise<numb
   return expireEndedJobRows(ctx.db, ctx.now());
 }
 
+/** How long before its end a poster is told that their listing ends. */
+const EXPIRY_NOTICE_MS = 3 * DAY_MS;
+const EXPIRY_NOTICE_BATCH = 200;
+
 /**
- * Listings that end within `withinMs` and were never announced: taken once each (a later call,
- * or another process, never answers the same listing again). Call inside the transaction that
- * records the announcement, so a failure leaves them to the next run.
+ * Tells posters of listings that end within 3 days, once per listing: each listing is taken
+ * (marked announced) in the transaction that writes its notification, so a failure leaves it to
+ * the next run and no other process announces it too.
  */
-export function takeListingsEndingWithin(ctx: Pick<TContext, 'db' | 'engine' | 'now'>, withinMs: number, limit: number): Promise<{ id: number; user_id: number | null; title: string }[]> {
-  const now = ctx.now();
-  return takeListingsEndingBy(ctx.db, ctx.engine, { now, until: new Date(now.getTime() + withinMs), limit });
+export async function notifyExpiringJobs(ctx: Pick<TContext, 'db' | 'engine' | 'config' | 'now'>, options: TBatchOptions = {}): Promise<number> {
+  return inBatches(EXPIRY_NOTICE_BATCH, options, (size) =>
+    inTransaction(ctx, async (tx) => {
+      const now = tx.now();
+      const listings = await takeListingsEndingBy(tx.db, tx.engine, { now, until: new Date(now.getTime() + EXPIRY_NOTICE_MS), limit: size });
+      for (const listing of listings) {
+        if (listing.user_id !== null) await notify(tx, { userId: listing.user_id, type: 'job-expiring', actorId: null, jobId: listing.id, data: { title: listing.title } });
+      }
+      return listings.length;
+    }),
+  );
 }
 
 /** Jobs never paid for go with their member; paid ones stay up, their poster unlinked by the foreign key. */

@@ -18,7 +18,6 @@ import { notFound } from '../../http/errors';
 import { decodeCursor, toPage } from '../../http/paging';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { mailAddressOf } from '../accounts/accounts.service';
-import { takeListingsEndingWithin } from '../jobs/jobs.service';
 import { isBlockedBy } from '../social/blocks.service';
 import { queueMail } from '../messages/outbox.service';
 import { composeDigestMail, composeEventMail, unsubscribeFooter, unsubscribeHeaders, withFooter } from './notification-mail';
@@ -46,7 +45,6 @@ export const KEEP_NOTIFICATIONS = 500;
 /** Notifications untouched this long are deleted by the housekeeping task. */
 export const KEEP_NOTIFICATIONS_DAYS = 90;
 /** A listing's owner is told this long before it ends. */
-export const EXPIRY_NOTICE_MS = 3 * DAY_MS;
 const BATCH = 200;
 /** A digest lists at most this many events (the rest are on /notifications). */
 const DIGEST_ITEMS = 50;
@@ -259,19 +257,6 @@ async function sendDigest(ctx: TTaskContext, userId: number, dueAt: string): Pro
     });
     return true;
   });
-}
-
-/** Tells owners of listings that end within 3 days, once per listing. */
-export async function notifyExpiringJobs(ctx: TTaskContext, options: TBatchOptions = {}): Promise<number> {
-  return inBatches(BATCH, options, (size) =>
-    inTransaction(ctx, async (tx) => {
-      const listings = await takeListingsEndingWithin(tx, EXPIRY_NOTICE_MS, size);
-      for (const listing of listings) {
-        if (listing.user_id !== null) await notify(tx, { userId: listing.user_id, type: 'job-expiring', actorId: null, jobId: listing.id, data: { title: listing.title } });
-      }
-      return listings.length;
-    }),
-  );
 }
 
 /** Deletes notifications untouched for KEEP_NOTIFICATIONS_DAYS. */
