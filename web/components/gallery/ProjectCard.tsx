@@ -94,9 +94,8 @@ export function ProjectCard({ project, view = 'grid', priority = false, onTagCli
   return (
     <article className="group flex flex-col gap-3" data-project-id={project.id}>
       <div className="relative">
-        {/* The title link below is the keyboard stop; this one is the big click target, named
-            as its image is, so that it has that name before the lazy image is drawn. */}
-        <Link to={href} tabIndex={-1} aria-label={alt} className="relative block overflow-hidden rounded-xl transition-shadow duration-200 ease-out group-hover:shadow-lg">
+        {/* The title link below is the keyboard stop; this one is the big click target. */}
+        <Link to={href} tabIndex={-1} className="relative block overflow-hidden rounded-xl transition-shadow duration-200 ease-out group-hover:shadow-lg">
           <ProjectMedia media={cover} variant="card" alt={alt} priority={priority} concealed={concealed} />
           {cover && cover.type !== 'image' && (
             <span className="absolute top-3 right-3 inline-flex items-center gap-1 rounded-md bg-black/60 px-1.5 py-0.5 text-[11px] font-semibold text-white uppercase">
