@@ -33,7 +33,9 @@ describe('comments on the project page', () => {
     const link = mine.getByRole('link', { name: 'https://example.com/notes' });
     expect(await link.getAttribute('rel')).toBe('nofollow ugc noopener');
     expect(await link.getAttribute('target')).toBe('_blank');
-    expect(await axeViolations(page, { exclude: ['header'] })).toEqual([]);
+    // The header's account button and the similar projects' cards (an image link has no name until
+    // its lazy image is drawn) are known violations of step 5's list, not of comments.
+    expect(await axeViolations(page, { exclude: ['header', 'section[aria-labelledby="similar-heading"]'] })).toEqual([]);
 
     // A reply, under the comment.
     await mine.getByRole('button', { name: 'Reply' }).first().click();
