@@ -40,6 +40,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
+          // A page's first render waits for its route's chunk and its data: on a busy 2-core
+          // machine that can pass the default second of expect.poll.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
           fileParallelism: false,
         },
