@@ -275,6 +275,19 @@ describe.each(ENGINES)('hostile input fuzzing on %s', (engine) => {
       'POST /api/jobs/:id/confirm-payment': async () => ({ paymentIntentId: session.paymentIntentId }),
       'POST /api/payments/test/confirm': async () => ({ clientSecret: session.clientSecret, cardNumber: '4000 0000 0000 0002', expiry: '12/40', cvc: '123' }),
       'POST /api/contact': async () => ({ name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello', recipientId: member.id, projectId: project.id, projectTitle: project.title }),
+      'PUT /api/auth/preferences': async () => ({ showMature: true }),
+      'POST /api/projects/:id/comments': async () => ({ body: 'Lovely light on this one.' }),
+      'PATCH /api/comments/:id': async () => ({ body: 'Edited: lovely light.' }),
+      'POST /api/reports': async () => ({ targetType: 'project', targetId: otherProject.id, reason: 'spam', note: 'Link farm' }),
+      'POST /api/notifications/read': async () => ({ ids: [1] }),
+      'PUT /api/notifications/settings': async () => ({ hire: 'instant', comment: 'digest', reply: 'off' }),
+      // Staff routes: the fuzzing member is not staff, so these are refused (403) once the input is valid.
+      'POST /api/admin/moderate': async () => ({ targetType: 'project', targetId: otherProject.id, action: 'hide', reason: 'Spam' }),
+      'POST /api/admin/users/:id/suspend': async () => ({ reason: 'Spam', revokeCodes: false }),
+      'POST /api/admin/users/:id/unsuspend': async () => ({ reason: 'Appeal' }),
+      'POST /api/admin/users/:id/invite-right': async () => ({ canInvite: true, reason: 'Vouched for' }),
+      'POST /api/admin/users/:id/role': async () => ({ role: 'member', reason: 'Fuzz' }),
+      'POST /api/admin/projects/:id/mature': async () => ({ isMature: true, reason: 'Graphic' }),
     };
   });
 
