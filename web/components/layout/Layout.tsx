@@ -23,7 +23,10 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex flex-1 flex-col">
+      {/* At least the viewport below the header: the footer starts below the fold, so a page
+          whose code or data arrives late grows into space already given, instead of pushing the
+          footer down from the middle of the screen (a layout shift on every first visit). */}
+      <main id="main" className="flex min-h-[calc(100vh-4rem)] flex-1 flex-col">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
