@@ -20,7 +20,8 @@ function Figure({ term, icon: Icon, children }: { term: string; icon: LucideIcon
   return (
     <div>
       <dt className="sr-only">{term}</dt>
-      <dd className="flex items-center gap-1.5">
+      {/* One text line high whether it holds a figure or its skeleton, so nothing moves when the figures arrive. */}
+      <dd className="flex h-5 items-center gap-1.5">
         <Icon className="h-4 w-4" aria-hidden />
         {children}
       </dd>
@@ -43,13 +44,15 @@ export function CategoryHeader({ name, trending, content, summary, summaryPendin
       </div>
       <p className="max-w-3xl text-zinc-600">{content.description}</p>
       <dl className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm text-zinc-600" aria-label="Category figures">
+        {/* Skeletons no wider than the usual figures ('30 projects'): on a phone, wider ones would
+            push 'Updated daily' to a second line that closes when the figures arrive. */}
         {(summary || summaryPending) && (
           <>
             <Figure term="Projects" icon={FolderOpen}>
-              {summary ? plural(summary.projects, 'project', 'projects') : <Skeleton className="h-4 w-20" />}
+              {summary ? plural(summary.projects, 'project', 'projects') : <Skeleton className="h-4 w-16" />}
             </Figure>
             <Figure term="Creators" icon={Users}>
-              {summary ? plural(summary.creators, 'creator', 'creators') : <Skeleton className="h-4 w-20" />}
+              {summary ? plural(summary.creators, 'creator', 'creators') : <Skeleton className="h-4 w-16" />}
             </Figure>
           </>
         )}
