@@ -1,0 +1,78 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatLighthouseTable, lighthouseMisses, lighthouseRow, writeLighthouseResult, type TLighthouseResult } from './lighthouse-report';
+
+function result(score: number | null, metrics: { lcp: number; tbt: number; cls: number; fcp: number }): TLighthouseResult {
+  return {
+    finalDisplayedUrl: 'http://127.0.0.1:4000/jobs',
+    categories: { performance: { score } },
+    audits: {
+      'largest-contentful-paint': { numericValue: metrics.lcp },
+      'total-blocking-time': { numericValue: metrics.tbt },
+      'cumulative-layout-shift': { numericValue: metrics.cls },
+      'first-contentful-paint': { numericValue: metrics.fcp },
+    },
+  };
+}
+
+describe('lighthouseMisses', () => {
+  it('passes a route exactly on every threshold', () => {
+    expect(lighthouseMisses({ performance: 95, lcpMs: 1500, tbtMs: 150 })).toEqual([]);
+  });
+
+  it('names each threshold a route misses', () => {
+    expect(lighthouseMisses({ performance: 94, lcpMs: 1501, tbtMs: 151 })).toEqual(['performance', 'LCP', 'TBT']);
+  });
+});
+
+describe('lighthouseRow', () => {
+  it('reads the score as Lighthouse shows it (0–100) and the metrics in ms', () => {
+    const row = lighthouseRow('/jobs', result(0.987, { lcp: 1234.5, tbt: 20, cls: 0.004, fcp: 900 }));
+    expect(row).toEqual({ route: '/jobs', url: 'http://127.0.0.1:4000/jobs', performance: 99, lcpMs: 1234.5, tbtMs: 20, cls: 0.004, fcpMs: 900, misses: [] });
+  });
+
+  it('counts a missing score as 0, a miss', () => {
+    expect(lighthouseRow('/', result(null, { lcp: 1000, tbt: 0, cls: 0, fcp: 800 })).misses).toEqual(['performance']);
+  });
+
+  it('refuses a result Lighthouse could not measure', () => {
+    const failed = { ...result(null, { lcp: 0, tbt: 0, cls: 0, fcp: 0 }), runtimeError: { code: 'NO_FCP', message: 'The page did not paint any content.' } };
+    expect(() => lighthouseRow('/', failed)).toThrow('Lighthouse could not measure /: NO_FCP');
+  });
+
+  it('refuses a result without one of the metrics', () => {
+    const partial = result(1, { lcp: 1000, tbt: 0, cls: 0, fcp: 800 });
+    delete partial.audits['total-blocking-time'];
+    expect(() => lighthouseRow('/', partial)).toThrow('no total-blocking-time');
+  });
+});
+
+describe('formatLighthouseTable', () => {
+  it('prints one aligned row per route with its verdict, then the thresholds', () => {
+    const rows = [
+      lighthouseRow('/', result(0.99, { lcp: 1100, tbt: 40, cls: 0, fcp: 800 })),
+      lighthouseRow('/project/neon-koi-pond', result(0.9, { lcp: 2600, tbt: 180, cls: 0.012, fcp: 1500 })),
+    ];
+    const lines = formatLighthouseTable(rows).split('\n');
+    expect(lines[0]).toMatch(/^\| route +\| performance \| LCP +\| TBT +\| CLS +\| FCP +\| verdict +\|$/);
+    expect(lines[2]).toMatch(/^\| \/ +\| 99 +\| 1\.10 s \| 40 ms +\| 0\.000 \| 0\.80 s \| ✓ +\|$/);
+    expect(lines[3]).toMatch(/^\| \/project\/neon-koi-pond \| 90 +\| 2\.60 s \| 180 ms \| 0\.012 \| 1\.50 s \| ✗ performance, LCP, TBT \|$/);
+    expect(new Set(lines.slice(0, 4).map((line) => line.length)).size).toBe(1);
+    expect(lines.at(-1)).toBe('thresholds: performance ≥ 95, LCP ≤ 1.50 s, TBT ≤ 150 ms (Lighthouse mobile, simulated throttling)');
+  });
+});
+
+describe('writeLighthouseResult', () => {
+  let directory = '';
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('writes the rows as lighthouse-<time>.json', () => {
+    directory = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+    const rows = [lighthouseRow('/', result(1, { lcp: 1000, tbt: 0, cls: 0, fcp: 800 }))];
+    const path = writeLighthouseResult(directory, { startedAt: '2026-11-26T16:00:00.000Z', lighthouseVersion: '12.8.2', rows });
+    expect(path).toBe(join(directory, 'lighthouse-2026-11-26T16-00-00-000Z.json'));
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ startedAt: '2026-11-26T16:00:00.000Z', lighthouseVersion: '12.8.2', rows });
+  });
+});

@@ -1,0 +1,85 @@
+// `npm run lighthouse`'s numbers: one row per route from a Lighthouse result, the thresholds a
+// route must meet, the plain table on stdout and the JSON written beside the bench's results.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What a route must reach on Lighthouse's mobile run with simulated throttling. */
+export const LIGHTHOUSE_THRESHOLDS = { minPerformance: 95, maxLcpMs: 1500, maxTbtMs: 150 } as const;
+
+/** The parts of a Lighthouse result (LHR) this report reads. */
+export interface TLighthouseResult {
+  finalDisplayedUrl: string;
+  categories: { performance?: { score: number | null } };
+  audits: Record<string, { numericValue?: number } | undefined>;
+  runtimeError?: { code: string; message: string };
+}
+
+export interface TLighthouseRow {
+  route: string;
+  url: string;
+  /** 0–100, as Lighthouse shows it. */
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  /** What the row misses (empty: within every threshold). */
+  misses: string[];
+}
+
+function metric(result: TLighthouseResult, audit: string): number {
+  const value = result.audits[audit]?.numericValue;
+  if (value === undefined) throw new Error(`Lighthouse measured no ${audit} on ${result.finalDisplayedUrl}`);
+  return value;
+}
+
+export function lighthouseMisses(row: Pick<TLighthouseRow, 'performance' | 'lcpMs' | 'tbtMs'>): string[] {
+  const misses: string[] = [];
+  if (row.performance < LIGHTHOUSE_THRESHOLDS.minPerformance) misses.push('performance');
+  if (row.lcpMs > LIGHTHOUSE_THRESHOLDS.maxLcpMs) misses.push('LCP');
+  if (row.tbtMs > LIGHTHOUSE_THRESHOLDS.maxTbtMs) misses.push('TBT');
+  return misses;
+}
+
+/** One table row from a Lighthouse result; a performance score Lighthouse could not compute counts as 0. */
+export function lighthouseRow(route: string, result: TLighthouseResult): TLighthouseRow {
+  if (result.runtimeError) throw new Error(`Lighthouse could not measure ${route}: ${result.runtimeError.code} ${result.runtimeError.message}`);
+  const performance = Math.round((result.categories.performance?.score ?? 0) * 100);
+  const measured = {
+    route,
+    url: result.finalDisplayedUrl,
+    performance,
+    lcpMs: metric(result, 'largest-contentful-paint'),
+    tbtMs: metric(result, 'total-blocking-time'),
+    cls: metric(result, 'cumulative-layout-shift'),
+    fcpMs: metric(result, 'first-contentful-paint'),
+  };
+  return { ...measured, misses: lighthouseMisses(measured) };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export function formatLighthouseTable(rows: readonly TLighthouseRow[]): string {
+  const header = ['route', 'performance', 'LCP', 'TBT', 'CLS', 'FCP', 'verdict'];
+  const body = rows.map((row) => [
+    row.route,
+    String(row.performance),
+    seconds(row.lcpMs),
+    `${Math.round(row.tbtMs)} ms`,
+    row.cls.toFixed(3),
+    seconds(row.fcpMs),
+    row.misses.length === 0 ? '✓' : `✗ ${row.misses.join(', ')}`,
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  const legend = `thresholds: performance ≥ ${LIGHTHOUSE_THRESHOLDS.minPerformance}, LCP ≤ ${seconds(LIGHTHOUSE_THRESHOLDS.maxLcpMs)}, TBT ≤ ${LIGHTHOUSE_THRESHOLDS.maxTbtMs} ms (Lighthouse mobile, simulated throttling)`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line), '', legend].join('\n');
+}
+
+/** Writes the rows as bench/results/lighthouse-<time>.json (kept local, as the bench's timestamped runs are) and returns the path. */
+export function writeLighthouseResult(directory: string, result: { startedAt: string; lighthouseVersion: string; rows: TLighthouseRow[] }): string {
+  mkdirSync(directory, { recursive: true });
+  const path = join(directory, `lighthouse-${result.startedAt.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(path, `${JSON.stringify(result, null, 2)}\n`);
+  return path;
+}

@@ -1,0 +1,92 @@
+// `npm run lighthouse`: Lighthouse's mobile run (default config: simulated throttling) on the main
+// routes of the production server, over a throwaway data folder seeded with the demo data, in
+// Debian's Chromium. Prints route, performance, LCP, TBT, CLS and FCP, writes the numbers to
+// bench/results/lighthouse-<time>.json, and exits 1 when a route misses a threshold
+// (bench/lighthouse-report.ts). Too slow for CI's test run: run it by hand.
+//   --base-url http://host:port   measure a server already running (with data) instead
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { formatLighthouseTable, lighthouseRow, writeLighthouseResult, type TLighthouseResult, type TLighthouseRow } from '../bench/lighthouse-report';
+import { ROOT, spawnAndWait, type TChild } from '../bench/processes';
+import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
+import { freePort } from '../server/test/free-port';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
+const SERVER_START_TIMEOUT_MS = 240_000;
+
+const { values: args } = parseArgs({ options: { 'base-url': { type: 'string' } } });
+
+const cleanups: (() => Promise<void> | void)[] = [];
+async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+}
+process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+
+/** The demo data (`npm run seed:demo`) in a fresh SQLite folder, then the production server over it. */
+async function startSeededServer(): Promise<TChild> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', S3_BUCKET: '', LOG_LEVEL: 'warn' };
+  console.error('Seeding the demo data (about 1.5 minutes)…');
+  execFileSync('npm', ['run', '--silent', 'seed:demo'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await spawnAndWait({
+    name: 'server',
+    entry: 'server/cli/start.ts',
+    env: { ...env, ...ALLOCATOR_ENV, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
+    url,
+    ready: [{ path: '/healthz' }],
+    readyTimeoutMs: SERVER_START_TIMEOUT_MS,
+    onSpawned: (child) => cleanups.push(() => child.stop()),
+  });
+  return server;
+}
+
+/** The routes to measure; a project and its creator are the most liked demo project's. */
+async function routes(baseUrl: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/api/projects?sort=trending&limit=1`);
+  if (!response.ok) throw new Error(`GET /api/projects answered ${response.status}`);
+  const [project] = (await response.json()) as { slug: string; user: { id: number } }[];
+  if (!project) throw new Error('The server has no projects: seed it (npm run seed:demo) or let this script start one.');
+  return ['/', `/project/${project.slug}`, '/jobs', `/creator/${project.user.id}`];
+}
+
+async function measure(baseUrl: string, paths: string[]): Promise<TLighthouseRow[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+  cleanups.push(() => chrome.kill());
+  const rows: TLighthouseRow[] = [];
+  for (const path of paths) {
+    console.error(`Lighthouse: ${path}`);
+    const runner = await lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
+    rows.push(lighthouseRow(path, runner.lhr as unknown as TLighthouseResult));
+  }
+  return rows;
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date().toISOString();
+  const baseUrl = args['base-url'] ?? (await startSeededServer()).url;
+  const rows = await measure(baseUrl, await routes(baseUrl));
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string };
+  const path = writeLighthouseResult(join(ROOT, 'bench/results'), { startedAt, lighthouseVersion: version, rows });
+  console.log(formatLighthouseTable(rows));
+  console.log(`\nWritten to ${path}`);
+  return rows.some((row) => row.misses.length > 0) ? 1 : 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 2;
+} finally {
+  await cleanUp();
+}
