@@ -119,7 +119,7 @@ async function settle(page: Page, mainContent: (page: Page) => ReturnType<Page['
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const snapshot = () =>
     page.evaluate(() => {
-      const inView = [...document.images].filter((image) => {
+      const inView = Array.from(document.images).filter((image) => {
         const rect = image.getBoundingClientRect();
         return rect.bottom > 0 && rect.top < window.innerHeight && rect.width > 0;
       });
