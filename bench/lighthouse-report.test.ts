@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatLighthouseTable, lighthouseMisses, lighthouseRow, writeLighthouseResult, type TLighthouseResult } from './lighthouse-report';
+import { formatLighthouseTable, lighthouseMisses, lighthouseRow, medianRow, writeLighthouseResult, type TLighthouseResult } from './lighthouse-report';
 
 function result(score: number | null, metrics: { lcp: number; tbt: number; cls: number; fcp: number }): TLighthouseResult {
   return {
@@ -14,6 +14,7 @@ function result(score: number | null, metrics: { lcp: number; tbt: number; cls: 
       'cumulative-layout-shift': { numericValue: metrics.cls },
       'first-contentful-paint': { numericValue: metrics.fcp },
     },
+    environment: { benchmarkIndex: 1523.4 },
   };
 }
 
@@ -30,7 +31,7 @@ describe('lighthouseMisses', () => {
 describe('lighthouseRow', () => {
   it('reads the score as Lighthouse shows it (0–100) and the metrics in ms', () => {
     const row = lighthouseRow('/jobs', result(0.987, { lcp: 1234.5, tbt: 20, cls: 0.004, fcp: 900 }));
-    expect(row).toEqual({ route: '/jobs', url: 'http://127.0.0.1:4000/jobs', performance: 99, lcpMs: 1234.5, tbtMs: 20, cls: 0.004, fcpMs: 900, misses: [] });
+    expect(row).toEqual({ route: '/jobs', url: 'http://127.0.0.1:4000/jobs', performance: 99, lcpMs: 1234.5, tbtMs: 20, cls: 0.004, fcpMs: 900, benchmarkIndex: 1523.4, misses: [] });
   });
 
   it('counts a missing score as 0, a miss', () => {
@@ -49,6 +50,19 @@ describe('lighthouseRow', () => {
   });
 });
 
+describe('medianRow', () => {
+  it('picks the run with the median performance score, the lower middle of an even count', () => {
+    const run = (score: number) => lighthouseRow('/', result(score, { lcp: 1000, tbt: 0, cls: 0, fcp: 800 }));
+    expect(medianRow([run(0.9), run(0.5), run(0.7)]).performance).toBe(70);
+    expect(medianRow([run(0.9), run(0.5), run(0.7), run(0.6)]).performance).toBe(60);
+    expect(medianRow([run(0.8)]).performance).toBe(80);
+  });
+
+  it('refuses to choose from no runs', () => {
+    expect(() => medianRow([])).toThrow('No Lighthouse runs');
+  });
+});
+
 describe('formatLighthouseTable', () => {
   it('prints one aligned row per route with its verdict, then the thresholds', () => {
     const rows = [
@@ -56,11 +70,11 @@ describe('formatLighthouseTable', () => {
       lighthouseRow('/project/neon-koi-pond', result(0.9, { lcp: 2600, tbt: 180, cls: 0.012, fcp: 1500 })),
     ];
     const lines = formatLighthouseTable(rows).split('\n');
-    expect(lines[0]).toMatch(/^\| route +\| performance \| LCP +\| TBT +\| CLS +\| FCP +\| verdict +\|$/);
-    expect(lines[2]).toMatch(/^\| \/ +\| 99 +\| 1\.10 s \| 40 ms +\| 0\.000 \| 0\.80 s \| ✓ +\|$/);
-    expect(lines[3]).toMatch(/^\| \/project\/neon-koi-pond \| 90 +\| 2\.60 s \| 180 ms \| 0\.012 \| 1\.50 s \| ✗ performance, LCP, TBT \|$/);
+    expect(lines[0]).toMatch(/^\| route +\| performance \| LCP +\| TBT +\| CLS +\| FCP +\| CPU index \| verdict +\|$/);
+    expect(lines[2]).toMatch(/^\| \/ +\| 99 +\| 1\.10 s \| 40 ms +\| 0\.000 \| 0\.80 s \| 1523 +\| ✓ +\|$/);
+    expect(lines[3]).toMatch(/^\| \/project\/neon-koi-pond \| 90 +\| 2\.60 s \| 180 ms \| 0\.012 \| 1\.50 s \| 1523 +\| ✗ performance, LCP, TBT \|$/);
     expect(new Set(lines.slice(0, 4).map((line) => line.length)).size).toBe(1);
-    expect(lines.at(-1)).toBe('thresholds: performance ≥ 95, LCP ≤ 1.50 s, TBT ≤ 150 ms (Lighthouse mobile, simulated throttling)');
+    expect(lines.at(-1)).toBe('thresholds: performance ≥ 95, LCP ≤ 1.50 s, TBT ≤ 150 ms (Lighthouse mobile, simulated throttling); CPU index: Lighthouse\'s benchmark of the machine (its 4× slowdown assumes about 1000 or more: a lower index inflates TBT)');
   });
 });
 
@@ -71,8 +85,8 @@ describe('writeLighthouseResult', () => {
   it('writes the rows as lighthouse-<time>.json', () => {
     directory = mkdtempSync(join(tmpdir(), 'lighthouse-'));
     const rows = [lighthouseRow('/', result(1, { lcp: 1000, tbt: 0, cls: 0, fcp: 800 }))];
-    const path = writeLighthouseResult(directory, { startedAt: '2026-11-26T16:00:00.000Z', lighthouseVersion: '12.8.2', rows });
+    const path = writeLighthouseResult(directory, { startedAt: '2026-11-26T16:00:00.000Z', lighthouseVersion: '12.8.2', runsPerRoute: 1, rows });
     expect(path).toBe(join(directory, 'lighthouse-2026-11-26T16-00-00-000Z.json'));
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ startedAt: '2026-11-26T16:00:00.000Z', lighthouseVersion: '12.8.2', rows });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ startedAt: '2026-11-26T16:00:00.000Z', lighthouseVersion: '12.8.2', runsPerRoute: 1, rows });
   });
 });

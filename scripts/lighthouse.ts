@@ -4,6 +4,7 @@
 // bench/results/lighthouse-<time>.json, and exits 1 when a route misses a threshold
 // (bench/lighthouse-report.ts). Too slow for CI's test run: run it by hand.
 //   --base-url http://host:port   measure a server already running (with data) instead
+//   --runs N                      N runs a route, the median one reported (default 1)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { formatLighthouseTable, lighthouseRow, writeLighthouseResult, type TLighthouseResult, type TLighthouseRow } from '../bench/lighthouse-report';
+import { formatLighthouseTable, lighthouseRow, medianRow, writeLighthouseResult, type TLighthouseResult, type TLighthouseRow } from '../bench/lighthouse-report';
 import { ROOT, spawnAndWait, type TChild } from '../bench/processes';
 import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
 import { freePort } from '../server/test/free-port';
@@ -20,7 +21,9 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
 const SERVER_START_TIMEOUT_MS = 240_000;
 
-const { values: args } = parseArgs({ options: { 'base-url': { type: 'string' } } });
+const { values: args } = parseArgs({ options: { 'base-url': { type: 'string' }, runs: { type: 'string', default: '1' } } });
+const RUNS = Number(args.runs);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number of at least 1, not ${args.runs}`);
 
 const cleanups: (() => Promise<void> | void)[] = [];
 async function cleanUp(): Promise<void> {
@@ -35,6 +38,8 @@ async function startSeededServer(): Promise<TChild> {
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', S3_BUCKET: '', LOG_LEVEL: 'warn' };
   console.error('Seeding the demo data (about 1.5 minutes)…');
   execFileSync('npm', ['run', '--silent', 'seed:demo'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The seed's progress line ends in a carriage return.
+  process.stderr.write('\n');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = await spawnAndWait({
@@ -63,10 +68,14 @@ async function measure(baseUrl: string, paths: string[]): Promise<TLighthouseRow
   cleanups.push(() => chrome.kill());
   const rows: TLighthouseRow[] = [];
   for (const path of paths) {
-    console.error(`Lighthouse: ${path}`);
-    const runner = await lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
-    rows.push(lighthouseRow(path, runner.lhr as unknown as TLighthouseResult));
+    const runs: TLighthouseRow[] = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      console.error(`Lighthouse: ${path}${RUNS > 1 ? ` (run ${run} of ${RUNS})` : ''}`);
+      const runner = await lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
+      runs.push(lighthouseRow(path, runner.lhr as unknown as TLighthouseResult));
+    }
+    rows.push(medianRow(runs));
   }
   return rows;
 }
@@ -76,7 +85,7 @@ async function main(): Promise<number> {
   const baseUrl = args['base-url'] ?? (await startSeededServer()).url;
   const rows = await measure(baseUrl, await routes(baseUrl));
   const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string };
-  const path = writeLighthouseResult(join(ROOT, 'bench/results'), { startedAt, lighthouseVersion: version, rows });
+  const path = writeLighthouseResult(join(ROOT, 'bench/results'), { startedAt, lighthouseVersion: version, runsPerRoute: RUNS, rows });
   console.log(formatLighthouseTable(rows));
   console.log(`\nWritten to ${path}`);
   return rows.some((row) => row.misses.length > 0) ? 1 : 0;
