@@ -12,7 +12,7 @@ export interface TLighthouseResult {
   categories: { performance?: { score: number | null } };
   audits: Record<string, { numericValue?: number } | undefined>;
   runtimeError?: { code: string; message: string };
-  /** Lighthouse's CPU benchmark of the machine; its 4× slowdown assumes a fast desktop (about 1000 and up). */
+  /** Lighthouse's CPU benchmark of the machine; its 4× slowdown is meant for a fast desktop (1300 and up). */
   environment?: { benchmarkIndex?: number };
 }
 
@@ -85,7 +85,7 @@ export function formatLighthouseTable(rows: readonly TLighthouseRow[]): string {
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-  const legend = `thresholds: performance ≥ ${LIGHTHOUSE_THRESHOLDS.minPerformance}, LCP ≤ ${seconds(LIGHTHOUSE_THRESHOLDS.maxLcpMs)}, TBT ≤ ${LIGHTHOUSE_THRESHOLDS.maxTbtMs} ms (Lighthouse mobile, simulated throttling); CPU index: Lighthouse's benchmark of the machine (its 4× slowdown assumes about 1000 or more: a lower index inflates TBT)`;
+  const legend = `thresholds: performance ≥ ${LIGHTHOUSE_THRESHOLDS.minPerformance}, LCP ≤ ${seconds(LIGHTHOUSE_THRESHOLDS.maxLcpMs)}, TBT ≤ ${LIGHTHOUSE_THRESHOLDS.maxTbtMs} ms (Lighthouse mobile, simulated throttling); CPU index: Lighthouse's benchmark of the machine (its 4× slowdown is meant for 1300 or more; a lower index inflates TBT)`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line), '', legend].join('\n');
 }
 
