@@ -3,11 +3,14 @@ import tailwindcss from '@tailwindcss/vite';
 import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Logger, type Plugin } from 'vite';
+import { defineConfig, type ConfigEnv, type Logger, type Plugin } from 'vite';
 import { clientRouteSizes, formatRouteSizes, homeRouteOverBudget } from './bench/client-size';
 import { precompressAssets } from './scripts/precompress-assets';
 
 const apiPort = Number(process.env.PORT ?? 3000);
+
+/** The browser's production build; not the server renderer's (`vite build --ssr`, dist/server). */
+const isClientBuild = (env: ConfigEnv) => env.command === 'build' && env.mode === 'production' && !env.isSsrBuild;
 
 /** After a production build, the gzip JavaScript and CSS a first visit to each route downloads. */
 function reportRouteSizes(): Plugin {
@@ -15,7 +18,7 @@ function reportRouteSizes(): Plugin {
   let logger: Logger | undefined;
   return {
     name: 'report-route-sizes',
-    apply: (_config, env) => env.command === 'build' && env.mode === 'production',
+    apply: (_config, env) => isClientBuild(env),
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
       logger = config.logger;
@@ -34,7 +37,7 @@ function precompress(): Plugin {
   let assetsDir = '';
   return {
     name: 'precompress-assets',
-    apply: (_config, env) => env.command === 'build' && env.mode === 'production',
+    apply: (_config, env) => isClientBuild(env),
     configResolved(config) {
       assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir);
     },
@@ -54,7 +57,7 @@ export function moveSourceMapsOut(): Plugin {
   let mapsDir = '';
   return {
     name: 'move-source-maps-out',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       const outDir = resolve(config.root, config.build.outDir);
       assetsDir = resolve(outDir, config.build.assetsDir);
