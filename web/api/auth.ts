@@ -2,20 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TSigninRequest, TSignupRequest } from '@shared/schemas/auth';
 import type { TUpdateProfileRequest } from '@shared/schemas/profile';
 import type { TPreferencesRequest } from '@shared/schemas/user';
-import { ApiError } from './api-error';
 import { getJson, sendJson } from './request';
 
-/** Signed in when the current-user call returns data; a 401 means signed out (SPEC §4). */
+/** Signed in when the current-user call returns a member; a visitor gets null (SPEC §4). */
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/me'] as const,
-  queryFn: async ({ signal }) => {
-    try {
-      return await getJson('/api/auth/me', signal);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  },
+  queryFn: ({ signal }) => getJson('/api/auth/me', signal),
   retry: false,
 });
 
