@@ -4,6 +4,7 @@
 // functions and keys the browser uses, so both sides hold the same shapes.
 import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { TSiteInfo } from '@shared/schemas/contact';
@@ -34,15 +35,28 @@ function isVisitorRead(query: Query): boolean {
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
-async function renderOnce(url: string, client: QueryClient): Promise<string> {
+function page(url: string, client: QueryClient) {
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  return <App client={client} router={Router} />;
+}
+
+/** Renders and waits for every Suspense boundary (lazy routes included), for what the page asks for. */
+async function discover(url: string, client: QueryClient): Promise<void> {
   const errors: unknown[] = [];
-  // Waits for every Suspense boundary, lazy routes included: the HTML is the whole page.
-  const { prelude } = await prerender(<App client={client} router={Router} />, { onError: (error) => void errors.push(error) });
-  // React would send the failed part as 'render in the browser' (with its stack trace in the
-  // page): the server sends the plain page instead, and logs why.
+  await prerender(page(url, client), { onError: (error) => void errors.push(error) });
   if (errors.length > 0) throw errors[0];
-  return new Response(prelude).text();
+}
+
+/**
+ * The page's HTML, once everything it needs is loaded: rendered in one go, so it is plain markup.
+ * (A streamed render sends large boundaries apart with inline scripts to put them in place,
+ * which the CSP forbids.) A boundary that still waited or failed would be left to the browser:
+ * the server sends the plain page instead.
+ */
+function renderWhole(url: string, client: QueryClient): string {
+  const html = renderToString(page(url, client));
+  if (/<!--\$[?!]-->/.test(html)) throw new Error(`the page at ${url} did not render whole on the server`);
+  return html;
 }
 
 /**
@@ -53,15 +67,15 @@ export async function renderPage(url: string, site: TSiteInfo): Promise<TRendere
   const client = createQueryClient();
   client.setQueryData(readQuery('/api/site').queryKey, site);
   const tried = new Set<string>();
-  let html = '';
   for (let render = 1; render <= MAX_RENDERS; render += 1) {
-    html = await renderOnce(url, client);
+    await discover(url, client);
     const reads = client.getQueryCache().findAll({ predicate: (query) => !tried.has(query.queryHash) && isVisitorRead(query) });
     if (reads.length === 0 || render === MAX_RENDERS) break;
     for (const query of reads) tried.add(query.queryHash);
     // A failed read is left as the browser finds it, pending, so both render the same loading state.
     await Promise.all(reads.map((query) => query.fetch().catch(() => query.reset())));
   }
+  const html = renderWhole(url, client);
   const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== '/api/site' });
   client.clear();
   return { html, state };

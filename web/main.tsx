@@ -1,10 +1,11 @@
-import type { DehydratedState, QueryClient } from '@tanstack/react-query';
+import { hashKey, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { currentUserQuery } from '@/api/auth';
+import { currentUserQuery, holdViewerWhileHydrating } from '@/api/auth';
 import { createQueryClient, QUERY_STATE_ELEMENT_ID, startFromServerState } from '@/api/query-client';
 import { App } from './App';
+import { preloadPage } from './routes';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -23,14 +24,16 @@ function serverQueryState(): DehydratedState | null {
 
 /**
  * The server renders every page as a visitor sees it (one cached page for all). A signed-in
- * member's likes and follows differ: once the member is known, those answers load again.
+ * member's likes and follows differ: once the header learns who is signed in (after hydration,
+ * so the first render matches the server's), the answers the page came with load again.
  */
 function refreshForMember(client: QueryClient, state: DehydratedState) {
   const rendered = new Set(state.queries.map((query) => query.queryHash));
-  void client.fetchQuery(currentUserQuery).then(
-    (user) => user && client.invalidateQueries({ predicate: (query) => rendered.has(query.queryHash) }),
-    () => undefined,
-  );
+  const stop = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryHash !== hashKey(currentUserQuery.queryKey) || event.query.state.status === 'pending') return;
+    stop();
+    if (event.query.state.data) void client.invalidateQueries({ predicate: (query) => rendered.has(query.queryHash) });
+  });
 }
 
 const client = createQueryClient();
@@ -42,8 +45,10 @@ const app = (
 const state = serverQueryState();
 if (state && root.hasChildNodes()) {
   startFromServerState(client, state);
-  hydrateRoot(root, app);
+  holdViewerWhileHydrating();
   refreshForMember(client, state);
+  // The page's code first: hydration that suspended on it could meet answers that changed meanwhile.
+  void preloadPage(window.location.pathname).finally(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }
