@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ConfigEnv, type Logger, type Plugin } from 'vite';
-import { clientRouteSizes, formatRouteSizes, homeRouteOverBudget } from './bench/client-size';
+import { appShellJsGzipBytes, appShellOverBudget, clientRouteSizes, formatAppShellSize, formatRouteSizes, homeRouteOverBudget } from './bench/client-size';
 import { precompressAssets } from './scripts/precompress-assets';
 
 const apiPort = Number(process.env.PORT ?? 3000);
@@ -25,9 +25,9 @@ function reportRouteSizes(): Plugin {
     },
     closeBundle() {
       const rows = clientRouteSizes(outDir);
-      logger?.info(`\nJavaScript and CSS per route, gzip, first visit:\n${formatRouteSizes(rows)}`);
-      const over = homeRouteOverBudget(rows);
-      if (over) logger?.warn(over);
+      const shell = appShellJsGzipBytes(outDir);
+      logger?.info(`\nJavaScript and CSS per route, gzip, first visit:\n${formatRouteSizes(rows)}\n${formatAppShellSize(shell)}`);
+      for (const over of [homeRouteOverBudget(rows), appShellOverBudget(shell)]) if (over) logger?.warn(over);
     },
   };
 }
