@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import viteConfig from '../../vite.config';
 import { buildApp } from '../app';
 import { ENGINES, buildTestApp, type TTestApp } from '../test/build-test-app';
-import { buildJob, buildProject, buildUser } from '../test/factories';
+import { buildJob, buildProject, buildUser, cookieFor } from '../test/factories';
 import { largestImagePreload } from './server-render';
 
 // The real server renderer, built once from web/entry-server.tsx as `npm run build` builds it.
@@ -109,7 +109,7 @@ describe.each(ENGINES)('server-rendered pages (%s)', (engine) => {
     await t.ctx.db.updateTable('projects').set({ title: 'Second Title' }).where('id', '=', project.id).execute();
     // The database changed behind the app's back: the cached page is still served.
     expect((await app.inject({ url: '/' })).body).toContain('First Title');
-    const owner = await import('../test/factories').then((factories) => factories.cookieFor(t.ctx, creator));
+    const owner = await cookieFor(t.ctx, creator);
     const edit = await app.inject({ method: 'PATCH', url: `/api/projects/${project.id}`, headers: { cookie: owner, origin: t.config.publicUrl }, payload: { title: 'Third Title' } });
     expect(edit.statusCode).toBe(200);
     const after = await app.inject({ url: '/' });
@@ -124,6 +124,17 @@ describe.each(ENGINES)('server-rendered pages (%s)', (engine) => {
     expect(state).not.toContain('<');
     expect(JSON.stringify(queryState(response.body))).toContain('Evil </script><script>alert(1)</script>');
     expect(response.body).not.toContain('<script>alert(1)');
+  });
+
+  it("sends a signed-in member the plain page their client draws, never a visitor's state", async () => {
+    const creator = await buildUser(t.ctx);
+    await buildProject(t.ctx, creator, { title: 'Members Draw Their Own' });
+    const visitor = await app.inject({ url: '/' });
+    expect(visitor.body).toContain('Members Draw Their Own');
+    const member = await app.inject({ url: '/', headers: { cookie: await cookieFor(t.ctx, creator) } });
+    expect(member.statusCode).toBe(200);
+    expect(member.body).toContain('<div id="root"></div>');
+    expect(member.body).not.toContain('query-state');
   });
 
   it('leaves other pages to the client', async () => {

@@ -12,7 +12,7 @@ import type { TSiteInfo } from '../../shared/schemas/contact';
 import type { TPageMeta } from '../../shared/share-meta';
 import type { TCacheTag } from '../lib/read-cache';
 import { withSiteAndPageMeta } from './page-meta';
-import { cachedForEveryone, type TPublicCacheRule } from './public-cache';
+import { cachedForVisitors, type TPublicCacheRule } from './public-cache';
 import { loadServerRenderer, type TServerRenderer } from './server-render';
 
 /** A page's own meta tags (null: the site's), and the read cache's tags of what they show. */
@@ -62,7 +62,9 @@ export async function registerSpa(app: FastifyInstance, options: TSpaOptions): P
   });
   // What each page shows, for the cache to tag the page with (the answer itself is HTML).
   const shown = new WeakMap<FastifyRequest, readonly TCacheTag[]>();
-  const cacheRule: { publicCache: TPublicCacheRule } = cachedForEveryone((_html: string, request: FastifyRequest) => shown.get(request) ?? []);
+  // Cached for visitors only: a member's page is the plain shell their client draws, so it never
+  // shows a visitor's state (a Follow button that is not theirs) until their own loads.
+  const cacheRule: { publicCache: TPublicCacheRule } = cachedForVisitors((_html: string, request: FastifyRequest) => shown.get(request) ?? []);
   const { pageViewCounted } = options;
   if (pageViewCounted) cacheRule.publicCache.when = (request) => pageViewCounted(request.url.split('?')[0] ?? '/', request);
   app.get('/*', { config: cacheRule }, async (request, reply) => {
@@ -72,7 +74,7 @@ export async function registerSpa(app: FastifyInstance, options: TSpaOptions): P
     }
     const { meta, tags } = await options.resolveMeta(path);
     let html = withSiteAndPageMeta(indexHtml, options.site, meta);
-    const rendered = renderer ? await renderer.render(request.url, html, request.ip) : null;
+    const rendered = renderer && !request.currentUser ? await renderer.render(request.url, html, request.ip) : null;
     if (rendered) {
       html = rendered.html;
       // An answer the page shows that names no tags: nothing would tell the cache when the page changes.
