@@ -103,6 +103,14 @@ export default defineConfig({
       },
     },
   },
+  // The server renderer (`vite build --ssr`, dist/server) carries its own production React and
+  // the libraries that use it: one copy of React, fast, whatever NODE_ENV the server runs with.
+  environments: {
+    ssr: {
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      resolve: { noExternal: true },
+    },
+  },
   server: {
     port: 5173,
     // The API checks Origin against Host, so the proxy keeps the browser's Host.

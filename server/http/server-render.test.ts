@@ -14,7 +14,14 @@ import { largestImagePreload } from './server-render';
 let serverDir: string;
 beforeAll(async () => {
   serverDir = mkdtempSync(join(tmpdir(), 'ssr-build-'));
-  await build({ ...viteConfig, logLevel: 'warn', build: { ...viteConfig.build, ssr: 'entry-server.tsx', outDir: serverDir, emptyOutDir: true, sourcemap: false } });
+  // As `npm run build` builds it: production JSX for the production React it bundles (the test runner sets NODE_ENV=test).
+  const testEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ ...viteConfig, logLevel: 'warn', build: { ...viteConfig.build, ssr: 'entry-server.tsx', outDir: serverDir, emptyOutDir: true, sourcemap: false } });
+  } finally {
+    process.env.NODE_ENV = testEnv;
+  }
 }, 120_000);
 afterAll(() => rmSync(serverDir, { recursive: true, force: true }));
 
