@@ -3,11 +3,14 @@ import tailwindcss from '@tailwindcss/vite';
 import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Logger, type Plugin } from 'vite';
-import { clientRouteSizes, formatRouteSizes, homeRouteOverBudget } from './bench/client-size';
+import { defineConfig, type ConfigEnv, type Logger, type Plugin } from 'vite';
+import { appShellJsGzipBytes, appShellOverBudget, clientRouteSizes, formatAppShellSize, formatRouteSizes, homeRouteOverBudget } from './bench/client-size';
 import { precompressAssets } from './scripts/precompress-assets';
 
 const apiPort = Number(process.env.PORT ?? 3000);
+
+/** The browser's production build; not the server renderer's (`vite build --ssr`, dist/server). */
+const isClientBuild = (env: ConfigEnv) => env.command === 'build' && env.mode === 'production' && !env.isSsrBuild;
 
 /** After a production build, the gzip JavaScript and CSS a first visit to each route downloads. */
 function reportRouteSizes(): Plugin {
@@ -15,16 +18,16 @@ function reportRouteSizes(): Plugin {
   let logger: Logger | undefined;
   return {
     name: 'report-route-sizes',
-    apply: (_config, env) => env.command === 'build' && env.mode === 'production',
+    apply: (_config, env) => isClientBuild(env),
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
       logger = config.logger;
     },
     closeBundle() {
       const rows = clientRouteSizes(outDir);
-      logger?.info(`\nJavaScript and CSS per route, gzip, first visit:\n${formatRouteSizes(rows)}`);
-      const over = homeRouteOverBudget(rows);
-      if (over) logger?.warn(over);
+      const shell = appShellJsGzipBytes(outDir);
+      logger?.info(`\nJavaScript and CSS per route, gzip, first visit:\n${formatRouteSizes(rows)}\n${formatAppShellSize(shell)}`);
+      for (const over of [homeRouteOverBudget(rows), appShellOverBudget(shell)]) if (over) logger?.warn(over);
     },
   };
 }
@@ -34,7 +37,7 @@ function precompress(): Plugin {
   let assetsDir = '';
   return {
     name: 'precompress-assets',
-    apply: (_config, env) => env.command === 'build' && env.mode === 'production',
+    apply: (_config, env) => isClientBuild(env),
     configResolved(config) {
       assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir);
     },
@@ -54,7 +57,7 @@ export function moveSourceMapsOut(): Plugin {
   let mapsDir = '';
   return {
     name: 'move-source-maps-out',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       const outDir = resolve(config.root, config.build.outDir);
       assetsDir = resolve(outDir, config.build.assetsDir);
@@ -98,6 +101,14 @@ export default defineConfig({
           groups: [{ name: 'app-shell', tags: ['$initial'] }],
         },
       },
+    },
+  },
+  // The server renderer (`vite build --ssr`, dist/server) carries its own production React and
+  // the libraries that use it: one copy of React, fast, whatever NODE_ENV the server runs with.
+  environments: {
+    ssr: {
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      resolve: { noExternal: true },
     },
   },
   server: {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientRouteSizes, formatRouteSizes, HOME_ROUTE_JS_BUDGET_BYTES, homeRouteOverBudget } from './client-size';
+import { build } from 'vite';
+import viteConfig from '../vite.config';
+import { APP_SHELL_JS_BUDGET_BYTES, appShellJsGzipBytes, appShellOverBudget, clientRouteSizes, formatRouteSizes, HOME_ROUTE_JS_BUDGET_BYTES, homeRouteOverBudget } from './client-size';
 
 /** Text that compresses to a size that differs per file (random-looking, so gzip cannot fold files together). */
 function contentOf(seed: number, bytes: number): string {
@@ -85,8 +87,31 @@ describe('clientRouteSizes', () => {
     expect(homeRouteOverBudget(heavy)).toBe('home route JavaScript is 120.0 kB gzip, over its 120.0 kB budget');
   });
 
+  it('counts the app shell: the entry and its static imports, what every page loads first', () => {
+    expect(appShellJsGzipBytes(distDir)).toBe(sizeOf('assets/index.js', 'assets/react.js'));
+    expect(appShellOverBudget(APP_SHELL_JS_BUDGET_BYTES)).toBeNull();
+    expect(appShellOverBudget(APP_SHELL_JS_BUDGET_BYTES + 1)).toBe(`app shell JavaScript is ${(APP_SHELL_JS_BUDGET_BYTES / 1000 + 0.001).toFixed(1)} kB gzip, over its ${(APP_SHELL_JS_BUDGET_BYTES / 1000).toFixed(1)} kB budget`);
+  });
+
   it('refuses a build without its manifest', () => {
     rmSync(join(distDir, '.vite'), { recursive: true });
     expect(() => clientRouteSizes(distDir)).toThrow(/manifest\.json/);
   });
+});
+
+describe('the built client', () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'client-build-'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('keeps the app shell, what every page loads first, within its budget', async () => {
+    const outDir = join(root, 'web');
+    // Production React, as `npm run build` bundles it (the test runner sets NODE_ENV=test).
+    const define = { 'process.env.NODE_ENV': JSON.stringify('production') };
+    await build({ ...viteConfig, mode: 'production', define, logLevel: 'silent', build: { ...viteConfig.build, outDir, emptyOutDir: true, sourcemap: false } });
+    const shell = appShellJsGzipBytes(outDir);
+    expect(appShellOverBudget(shell), `app shell ${shell} bytes gzip`).toBeNull();
+  }, 180_000);
 });

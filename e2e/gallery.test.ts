@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE, PROJECT_SKELETONS, TIMINGS } from '../shared/constants';
 import type { TProject } from '../shared/schemas/project';
 import { apiFetch, createProject, listAllProjects, signUpMember, uploadFixtures, type TApiMember } from './api-helpers';
-import { browserPerFile, holdRequests, siteName, toast, waitOnStoppedClock } from './helpers';
+import { browserPerFile, holdRequests, openInClient, siteName, toast, waitOnStoppedClock } from './helpers';
 
 const RUN = Date.now().toString(36);
 const RUN_TAG = `gal-${RUN}`;
@@ -148,7 +148,7 @@ describe('home gallery', () => {
     const page = await openPage();
     await page.route(LIST_REQUEST, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error"}' }));
     const answerFailure = await holdRequests(page, LIST_REQUEST);
-    await page.goto('/');
+    await openInClient(page, '/');
     const loading = gallery(page).getByRole('status', { name: 'Loading projects' });
     await loading.waitFor();
     expect(await loading.locator(':scope > *').count()).toBe(PROJECT_SKELETONS);
@@ -165,7 +165,7 @@ describe('home gallery', () => {
   it('invites the first upload when there are no projects at all', async () => {
     const page = await openPage();
     await page.route(LIST_REQUEST, (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'x-has-more': 'false' }, body: '[]' }));
-    await page.goto('/');
+    await openInClient(page, '/');
     await gallery(page).getByRole('heading', { name: 'No projects found' }).waitFor();
     expect(await gallery(page).getByText('Be the first to share your creative work with the community.').isVisible()).toBe(true);
     expect(await gallery(page).getByRole('link', { name: 'Share Your Work' }).getAttribute('href')).toBe('/upload');

@@ -66,6 +66,16 @@ export function browserPerFile(): TBrowserPerFile {
   };
 }
 
+/**
+ * Opens a server-rendered page (README 'Server-side rendering') as the client draws it: from a
+ * page the client renders, by the header's link. Its loading, error and empty states show only
+ * this way; a page loaded directly arrives with its content.
+ */
+export async function openInClient(page: Page, href: string): Promise<void> {
+  await page.goto('/about');
+  await page.locator(`header a[href="${href}"]`).first().click();
+}
+
 /** From now on (and across reloads) the page's timers run only by `page.clock.runFor`, until `page.clock.resume()`. */
 export async function stopClock(page: Page): Promise<void> {
   await page.clock.install();

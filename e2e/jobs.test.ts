@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { longDate } from '../shared/format';
 import type { TCreateJobBody, TJob, TMyJob, TPaymentSession, TTestCardPaymentResult } from '../shared/schemas/job';
 import { apiFetch, signUpMember, type TApiMember } from './api-helpers';
-import { baseUrl, browserPerFile, holdRequests, toast } from './helpers';
+import { baseUrl, browserPerFile, holdRequests, openInClient, toast } from './helpers';
 
 const { openPage } = browserPerFile();
 
@@ -350,7 +350,7 @@ describe('job board', () => {
   it('shows 5 skeleton cards while the listings load', async () => {
     const page = await openPage();
     const releaseListings = await holdRequests(page, (url) => url.pathname === '/api/jobs');
-    await page.goto('/jobs');
+    await openInClient(page, '/jobs');
     const loading = page.getByRole('status', { name: 'Loading jobs' });
     await loading.waitFor();
     expect(await loading.locator(':scope > div').count()).toBe(5);

@@ -63,7 +63,7 @@ describe.each(ENGINES)('attacks on accounts, on %s', (engine) => {
     // After 8 failures: 250 ms doubled three times.
     expect(signin.ms).toBeGreaterThanOrEqual(SIGNIN_ACCOUNT_SLOWDOWN.firstDelayMs * 8 - 50);
     const cookie = sessionCookie(signin.response);
-    expect((await from(newAddress(), 'GET', '/api/auth/me', { cookie })).status).toBe(200);
+    expect(await (await from(newAddress(), 'GET', '/api/auth/me', { cookie })).json()).not.toBeNull();
   });
 
   it(`lets one invitation code test at most ${SIGNUP_CODE_RULE.points} e-mails for membership`, async () => {
@@ -86,10 +86,10 @@ describe.each(ENGINES)('attacks on accounts, on %s', (engine) => {
     for (const site of ['cross-site', 'same-site']) {
       const response = await logout(site);
       expect([response.status, response.headers.get('location')]).toEqual([302, '/']);
-      expect((await from(address, 'GET', '/api/auth/me', { cookie: member.cookie })).status).toBe(200);
+      expect(await (await from(address, 'GET', '/api/auth/me', { cookie: member.cookie })).json()).not.toBeNull();
     }
     expect((await logout('same-origin')).status).toBe(302);
-    expect((await from(address, 'GET', '/api/auth/me', { cookie: member.cookie })).status).toBe(401);
+    expect(await (await from(address, 'GET', '/api/auth/me', { cookie: member.cookie })).json()).toBeNull();
   });
 
   it('refuses an expired invitation code with 410 on validation and sign-up', async () => {
@@ -137,8 +137,8 @@ describe.each(ENGINES)('attacks on accounts, on %s', (engine) => {
     expect(sessions[1]).toMatchObject({ browser: expect.stringContaining('Chrome'), os: expect.stringContaining('Windows') });
     const ended = await from(address, 'POST', '/api/auth/sessions/end-others', { cookie: member.cookie });
     expect([ended.status, await ended.json()]).toEqual([200, { ended: 1 }]);
-    expect((await from(newAddress(), 'GET', '/api/auth/me', { cookie: stolen })).status).toBe(401);
-    expect((await from(address, 'GET', '/api/auth/me', { cookie: member.cookie })).status).toBe(200);
+    expect(await (await from(newAddress(), 'GET', '/api/auth/me', { cookie: stolen })).json()).toBeNull();
+    expect(await (await from(address, 'GET', '/api/auth/me', { cookie: member.cookie })).json()).not.toBeNull();
   });
 
   it(`slows code guessing from 200 addresses down once there have been ${CODE_GUESS_SLOWDOWN.freeFailures}, and refuses none of them`, async () => {

@@ -238,6 +238,7 @@ describe('PostgreSQL restart under load', () => {
     for (const signUp of result.signUps) {
       const me = await api.request('GET', '/api/auth/me', { cookie: signUp.cookie });
       expect(me.status).toBe(200);
+      expect(await me.json()).not.toBeNull();
     }
   }
 

@@ -25,7 +25,7 @@ import { memberRoutes } from './features/members/members.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { messageRoutes } from './features/messages/messages.routes';
 import { CONTACT_IP_RULE } from './features/messages/messages.service';
-import { projectPageMeta } from './features/projects/project-meta';
+import { pageViewCounted, projectPageMeta } from './features/projects/project-meta';
 import { projectRoutes } from './features/projects/projects.routes';
 import { searchRoutes } from './features/projects/search.routes';
 import { siteRoutes } from './features/site/site.routes';
@@ -39,7 +39,7 @@ import { createMemberRates, type TFreeDiskSpace } from './http/member-limits';
 import { registerPublicCache } from './http/public-cache';
 import { createThrottleStore, realSleep, type TSleep, type TThrottleStore } from './http/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
-import { registerSessions } from './http/sessions';
+import { registerSessions, viewerDetails } from './http/sessions';
 import { registerSpa } from './http/spa';
 import { createBackgroundWork, type TBackgroundWork } from './lib/background-work';
 import { createReadCache, type TReadCache } from './lib/read-cache';
@@ -51,6 +51,8 @@ export interface TAppDeps {
   database: TDatabase;
   /** Folder of the built client; omitted, only the API is served. */
   clientDir?: string;
+  /** The server renderer's build (dist/server): pages crawlers and first visits see come rendered. */
+  serverDir?: string;
   throttleStore?: TThrottleStore;
   /** How slowed-down answers wait (sign-in and code-guess slowdowns); tests record instead of waiting. */
   sleep?: TSleep;
@@ -157,7 +159,13 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await siteRoutes(app, ctx);
 
   if (deps.clientDir) {
-    await registerSpa(app, { clientDir: deps.clientDir, site: siteInfo(ctx), resolveMeta: (path) => projectPageMeta(ctx, path) });
+    await registerSpa(app, {
+      clientDir: deps.clientDir,
+      serverDir: deps.serverDir,
+      site: siteInfo(ctx),
+      resolveMeta: (path) => projectPageMeta(ctx, path),
+      pageViewCounted: (path, request) => pageViewCounted(ctx, path, viewerDetails(request)),
+    });
   }
 
   app.addHook('onClose', async () => {

@@ -18,6 +18,7 @@ import { limitHeapGrowth, warnIfAllocatorUntuned } from './ops/memory-allocator'
 import { createReadiness } from './ops/readiness';
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
+const SERVER_RENDERER_DIR = fileURLToPath(new URL('../dist/server', import.meta.url));
 
 export async function main(): Promise<void> {
   limitHeapGrowth();
@@ -34,7 +35,7 @@ export async function main(): Promise<void> {
   const readCache = createReadCache({ redisUrl: config.redisUrl });
   // A queued message is sent right away by this process's worker (created below, before listen()
   // lets any request in); its timer catches the rest and other processes' leftovers.
-  const app = await buildApp({ config, database, clientDir: CLIENT_DIR, readiness, storage, payments, readCache, onMailQueued: () => outbox.kick() });
+  const app = await buildApp({ config, database, clientDir: CLIENT_DIR, serverDir: SERVER_RENDERER_DIR, readiness, storage, payments, readCache, onMailQueued: () => outbox.kick() });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migrations applied');
   if (sweptTempFiles.length > 0) app.log.info({ removed: sweptTempFiles.length }, 'temporary upload files of an earlier run removed');
   warnIfAllocatorUntuned(app.log);

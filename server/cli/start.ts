@@ -1,4 +1,4 @@
-// `npm start`: build the client if it is missing or older than its sources, then serve.
+// `npm start`: build the client and its server renderer if missing or older than their sources, then serve.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { main } from '../main';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILT_INDEX = join(ROOT, 'dist/web/index.html');
+const BUILT_RENDERER = join(ROOT, 'dist/server/entry-server.js');
 const CLIENT_SOURCES = ['web', 'shared', 'vite.config.ts', 'package-lock.json', 'tsconfig.web.json'];
 
 function newestMtime(path: string): number {
@@ -17,13 +18,16 @@ function newestMtime(path: string): number {
 }
 
 function clientBuildIsStale(): boolean {
-  if (!existsSync(BUILT_INDEX)) return true;
+  if (!existsSync(BUILT_INDEX) || !existsSync(BUILT_RENDERER)) return true;
   const builtAt = statSync(BUILT_INDEX).mtimeMs;
   return CLIENT_SOURCES.some((source) => newestMtime(join(ROOT, source)) > builtAt);
 }
 
 if (clientBuildIsStale()) {
   console.error('Building the client (missing or stale)…');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  const vite = (...args: string[]) => execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...args], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  // As `npm run build`: the client, then the server renderer (the client's own pages, rendered by the server).
+  vite();
+  vite('--ssr', 'entry-server.tsx', '--outDir', '../dist/server');
 }
 await main();

@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler, preSerializationHookHandler } from 'fastify';
 import { bufferBytes, stringBytes, type TCacheTag, type TCacheTicket, type TReadCache } from '../lib/read-cache';
 import { acceptsGzip } from './accepts-gzip';
+import { reportAnswerTags } from './answer-tags';
 import { SAFE_METHODS } from './security';
 import { SESSION_COOKIE } from './sessions';
 
@@ -67,6 +68,8 @@ interface TCachedResponse {
   body: string | Buffer;
   /** The body gzipped once when stored, for the browsers (all of them) that accept it. */
   gzipped: Buffer | null;
+  /** What it shows, for a server-rendered page built from it (server/http/answer-tags.ts). */
+  tags: readonly TCacheTag[];
 }
 
 /** Smaller bodies gain too little from compression to be worth a second copy. */
@@ -118,6 +121,7 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
     if (request.method !== 'GET' || (visitorsOnly && !isAnonymous(request))) return done();
     const hit = cache.get<TCachedResponse>(`http:${request.url}`);
     if (hit && (!when || when(request))) {
+      reportAnswerTags(hit.tags);
       reply.code(hit.status).headers(hit.headers);
       if (hit.gzipped && acceptsGzip(request)) {
         reply.header('content-encoding', 'gzip').send(hit.gzipped);
@@ -147,9 +151,10 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
       }
       const gzipped = payload.length >= GZIP_FROM_BYTES ? ownCopy(gzipSync(payload)) : null;
       const body = typeof payload === 'string' ? payload : ownCopy(payload);
-      const entry: TCachedResponse = { status: 200, headers: { ...headers, vary: 'accept-encoding' }, body, gzipped };
       // A handler that sent text itself (a sitemap, a page) was not serialized: that text is its answer.
       const tags = request.publicCacheTags ?? tagsOf(rule, payload, request);
+      const entry: TCachedResponse = { status: 200, headers: { ...headers, vary: 'accept-encoding' }, body, gzipped, tags };
+      reportAnswerTags(tags);
       cache.set(`http:${request.url}`, entry, ticket, { tags, bytes: responseBytes(entry) });
     }
     // The same URL may later be answered gzipped from the cache: shared caches must keep both.

@@ -1,7 +1,9 @@
 // Serves the built client: hashed assets cached for a year, index.html never cached,
 // and every other GET outside /api and /media answered with index.html for the router —
 // with the site's name and support address for the client, and the page's own meta tags
-// where a resolver knows the page. Source maps are never served (404), whatever the build left.
+// where a resolver knows the page. The pages crawlers and first visits see (server-render.ts)
+// come with their content rendered by React on the server when the server bundle is built.
+// Source maps are never served (404), whatever the build left.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -10,7 +12,8 @@ import type { TSiteInfo } from '../../shared/schemas/contact';
 import type { TPageMeta } from '../../shared/share-meta';
 import type { TCacheTag } from '../lib/read-cache';
 import { withSiteAndPageMeta } from './page-meta';
-import { cachedForEveryone } from './public-cache';
+import { cachedForVisitors, type TPublicCacheRule } from './public-cache';
+import { loadServerRenderer, type TServerRenderer } from './server-render';
 
 /** A page's own meta tags (null: the site's), and the read cache's tags of what they show. */
 export interface TPageWithMeta {
@@ -20,18 +23,30 @@ export interface TPageWithMeta {
 
 export type TMetaResolver = (path: string) => Promise<TPageWithMeta>;
 
+export interface TSpaOptions {
+  clientDir: string;
+  /** The server renderer's build (dist/server); without it every page is drawn by the client. */
+  serverDir?: string | undefined;
+  site: TSiteInfo;
+  resolveMeta: TMetaResolver;
+  /** Whether the page's cached copy may be served as it is (a project page counts each visitor's view). */
+  pageViewCounted?: (path: string, request: FastifyRequest) => boolean;
+}
+
 /** A source map (or a compressed copy of one): the client's sources, which the site does not publish. */
 function isSourceMap(path: string): boolean {
   return /\.map(\.(gz|br))?$/i.test(path);
 }
 
-export async function registerSpa(app: FastifyInstance, options: { clientDir: string; site: TSiteInfo; resolveMeta: TMetaResolver }): Promise<void> {
+export async function registerSpa(app: FastifyInstance, options: TSpaOptions): Promise<void> {
   const indexFile = join(options.clientDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ clientDir: options.clientDir }, 'client build not found: only the API is served');
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const renderer: TServerRenderer | null = options.serverDir ? await loadServerRenderer(app, options.clientDir, options.serverDir, options.site) : null;
+  if (!renderer) app.log.info('server renderer not built: pages are drawn by the client');
   await app.register(fastifyStatic, {
     root: options.clientDir,
     wildcard: false,
@@ -45,18 +60,29 @@ export async function registerSpa(app: FastifyInstance, options: { clientDir: st
       reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  // What each page's meta shows, for the cache to tag the page with (the answer itself is HTML).
+  // What each page shows, for the cache to tag the page with (the answer itself is HTML).
   const shown = new WeakMap<FastifyRequest, readonly TCacheTag[]>();
-  app.get('/*', { config: cachedForEveryone((_html: string, request: FastifyRequest) => shown.get(request) ?? []) }, async (request, reply) => {
+  // Cached for visitors only: a member's page is the plain shell their client draws, so it never
+  // shows a visitor's state (a Follow button that is not theirs) until their own loads.
+  const cacheRule: { publicCache: TPublicCacheRule } = cachedForVisitors((_html: string, request: FastifyRequest) => shown.get(request) ?? []);
+  const { pageViewCounted } = options;
+  if (pageViewCounted) cacheRule.publicCache.when = (request) => pageViewCounted(request.url.split('?')[0] ?? '/', request);
+  app.get('/*', { config: cacheRule }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path.startsWith('/media/') || isSourceMap(path)) {
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
     }
     const { meta, tags } = await options.resolveMeta(path);
-    shown.set(request, tags);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(withSiteAndPageMeta(indexHtml, options.site, meta));
+    let html = withSiteAndPageMeta(indexHtml, options.site, meta);
+    const rendered = renderer && !request.currentUser ? await renderer.render(request.url, html, request.ip) : null;
+    if (rendered) {
+      html = rendered.html;
+      // An answer the page shows that names no tags: nothing would tell the cache when the page changes.
+      if (rendered.tags === null) request.publicCacheTicket = null;
+      shown.set(request, [...tags, ...(rendered.tags ?? [])]);
+    } else {
+      shown.set(request, tags);
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });
 }

@@ -41,6 +41,10 @@ export const ZCurrentUser = ZPublicUser.extend({
 }).meta({ id: 'CurrentUser' });
 export type TCurrentUser = z.output<typeof ZCurrentUser>;
 
+/** GET /api/auth/me: the signed-in member, or null for a visitor (200 either way, so no page logs an error). */
+export const ZCurrentUserOrVisitor = ZCurrentUser.nullable();
+export type TCurrentUserOrVisitor = z.output<typeof ZCurrentUserOrVisitor>;
+
 /** PUT /api/auth/preferences: the member's viewing choices. */
 export const ZPreferencesRequest = z.object({ showMature: z.boolean() });
 export type TPreferencesRequest = z.input<typeof ZPreferencesRequest>;

@@ -1,27 +1,50 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { TSigninRequest, TSignupRequest } from '@shared/schemas/auth';
 import type { TUpdateProfileRequest } from '@shared/schemas/profile';
 import type { TPreferencesRequest } from '@shared/schemas/user';
-import { ApiError } from './api-error';
 import { getJson, sendJson } from './request';
 
-/** Signed in when the current-user call returns data; a 401 means signed out (SPEC §4). */
+/** Signed in when the current-user call returns a member; a visitor gets null (SPEC §4). */
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/me'] as const,
-  queryFn: async ({ signal }) => {
-    try {
-      return await getJson('/api/auth/me', signal);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  },
+  queryFn: ({ signal }) => getJson('/api/auth/me', signal),
   retry: false,
 });
 
+/**
+ * A server-rendered page is drawn for a visitor not yet known as anyone. While it hydrates
+ * (its page part after the header), who is signed in stays unknown on every part, as the
+ * server drew it; then the question is asked.
+ */
+let hydrating = false;
+const hydrationListeners = new Set<() => void>();
+
+export function holdViewerWhileHydrating(): void {
+  hydrating = true;
+}
+
+/** The page the server rendered has hydrated (web/routes.tsx): who is signed in may load now. */
+export function pageHydrated(): void {
+  if (!hydrating) return;
+  hydrating = false;
+  for (const listener of hydrationListeners) listener();
+}
+
+function watchHydration(onChange: () => void) {
+  hydrationListeners.add(onChange);
+  return () => void hydrationListeners.delete(onChange);
+}
+
+const viewerMayLoad = () => !hydrating;
+const viewerUnknownOnServer = () => false;
+
 export function useCurrentUser() {
-  const query = useQuery(currentUserQuery);
-  return { user: query.data ?? null, isLoading: query.isLoading, isSignedIn: Boolean(query.data) };
+  const mayLoad = useSyncExternalStore(watchHydration, viewerMayLoad, viewerUnknownOnServer);
+  const query = useQuery({ ...currentUserQuery, enabled: mayLoad });
+  // Pending, not isLoading (pending and fetching): the server renders the page before anyone
+  // asks, and hydration must see the same 'not known yet' the server drew.
+  return { user: query.data ?? null, isLoading: query.isPending, isSignedIn: Boolean(query.data) };
 }
 
 export function useSignin() {

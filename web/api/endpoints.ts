@@ -14,7 +14,7 @@ import type { TAdminFigures, TAdminMember, TAdminMemberSummary, TAuditEntry, TRe
 import type { TNotificationList, TNotificationSettings, TUnreadNotifications, TUnsubscribed } from '@shared/schemas/notification';
 import type { TFollowResponse, TLikeResponse, TProject, TProjectRef } from '@shared/schemas/project';
 import type { TEndedSessions, TSession } from '@shared/schemas/session';
-import type { TCurrentUser } from '@shared/schemas/user';
+import type { TCurrentUser, TCurrentUserOrVisitor } from '@shared/schemas/user';
 
 /** Lists paged through headers (PAGE_HEADERS): the path and the type of one item. */
 export interface TPagedLists {
@@ -36,7 +36,7 @@ export interface TPagedLists {
 
 /** GET answers that are not paged. */
 interface TSingleReads {
-  '/api/auth/me': TCurrentUser;
+  '/api/auth/me': TCurrentUserOrVisitor;
   /** My live sessions: this one first, then the most recently used. */
   '/api/auth/sessions': TSession[];
   '/api/projects/random': TProjectRef;

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, type keepPreviousData } from '@tanstack/react-query';
 import { PAGE_HEADERS } from '@shared/constants';
 import type { TPagedLists, TPagedPath } from './endpoints';
-import { readJson, throwIfNotOk } from './request';
+import { apiFetch, readJson, throwIfNotOk } from './request';
 
 export interface TPage<T> {
   items: T[];
@@ -24,7 +24,7 @@ function listUrl(path: string, query: TListQuery): string {
 
 /** One page of a list: the body is the array, the cursor and the count come in headers. */
 export async function fetchPage<P extends TPagedPath>(path: P, query: TListQuery, signal?: AbortSignal): Promise<TPage<TPagedLists[P]>> {
-  const response = await fetch(listUrl(path, query), { credentials: 'include', signal });
+  const response = await apiFetch(listUrl(path, query), { credentials: 'include', signal });
   await throwIfNotOk(response);
   const total = response.headers.get(PAGE_HEADERS.totalCount);
   return { items: await readJson(response), nextCursor: response.headers.get(PAGE_HEADERS.nextCursor), total: total === null ? null : Number(total) };

@@ -9,6 +9,8 @@ const SITE_INFO_ELEMENT_ID = 'site-info';
 
 /** The site's name and support address as the page carries them; undefined when it does not. */
 function siteInfoInPage(): TSiteInfo | undefined {
+  // On the server the page is being written: the renderer has put the answer in the cache instead.
+  if (typeof document === 'undefined') return undefined;
   const text = document.getElementById(SITE_INFO_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {

@@ -1,5 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+/** The server knows no screen: it renders the narrowest layout's answer, which hydration then corrects. */
+const getServerSnapshot = () => false;
+
 /** Whether a CSS media query matches now; re-renders when that changes. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
@@ -10,5 +13,5 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, getServerSnapshot);
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSigninRequest, ZSignupRequest } from '../../../shared/schemas/auth';
 import { ZNoContent, ZRedirect } from '../../../shared/schemas/common';
-import { ZCurrentUser } from '../../../shared/schemas/user';
+import { ZCurrentUser, ZCurrentUserOrVisitor } from '../../../shared/schemas/user';
 import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
 import { INVALIDATES_NOTHING, INVALIDATES_SCOPED } from '../../http/public-cache';
 import { isOwnNavigation } from '../../http/security';
-import { clearSessionCookie, MEMBERS_ONLY, requireUser, setSessionCookie } from '../../http/sessions';
+import { clearSessionCookie, setSessionCookie } from '../../http/sessions';
 import { signIn, signUp, type TSigninThrottles, type TSignupThrottles } from './accounts.service';
 import { endSession, startSession } from './sessions.service';
 import { toCurrentUser } from './user.presenter';
@@ -46,9 +46,9 @@ export async function accountRoutes(
   });
 
   for (const path of ['/api/auth/me', '/api/auth/user']) {
-    api.get(path, { config: MEMBERS_ONLY, schema: { tags, response: { 200: ZCurrentUser, ...errorResponses(401) } } }, async (request, reply) => {
+    api.get(path, { schema: { tags, response: { 200: ZCurrentUserOrVisitor } } }, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return toCurrentUser(requireUser(request));
+      return request.currentUser ? toCurrentUser(request.currentUser) : null;
     });
   }
 

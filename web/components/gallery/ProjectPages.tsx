@@ -63,8 +63,9 @@ export function ProjectPages({ list, view = 'grid', empty, onTagClick, actions }
   return (
     <div className="flex flex-col gap-8">
       <div className={layout}>
-        {projects.map((project) => (
-          <ProjectCard key={project.id} project={project} view={view} onTagClick={onTagClick} actions={actions?.(project)} />
+        {projects.map((project, index) => (
+          // The first card's image is the page's largest paint: fetched at once, first.
+          <ProjectCard key={project.id} project={project} view={view} priority={index === 0} onTagClick={onTagClick} actions={actions?.(project)} />
         ))}
       </div>
       <LoadMore pages={list} label="Load More Projects" failure="We couldn't load the projects. Please try again later." />

@@ -141,6 +141,14 @@ function ReadyMedia({ media, variant, alt, priority = false, className }: Omit<P
   const fit = variant === 'card' ? 'object-cover' : 'object-contain';
   const onLoad = () => setLoadedSrc(resolved.src);
   const onError = () => setFailedSrc(resolved.src);
+  // A server-rendered image can finish (or fail) before hydration attaches its handlers: its
+  // state is read once the element is React's.
+  const settledImage = (image: HTMLImageElement | null) => {
+    if (image?.complete) (image.naturalWidth > 0 ? onLoad : onError)();
+  };
+  const settledVideo = (video: HTMLVideoElement | null) => {
+    if (video && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) onLoad();
+  };
 
   return (
     <div
@@ -165,6 +173,7 @@ function ReadyMedia({ media, variant, alt, priority = false, className }: Omit<P
           className={cn('absolute inset-0 h-full w-full', fit)}
           onLoadedData={onLoad}
           onError={onError}
+          ref={settledVideo}
         />
       )}
       {near && !failed && resolved.kind !== 'video' && (
@@ -180,6 +189,7 @@ function ReadyMedia({ media, variant, alt, priority = false, className }: Omit<P
             className={cn('absolute inset-0 h-full w-full transition-opacity duration-200 ease-out', fit, loaded ? 'opacity-100' : 'opacity-0')}
             onLoad={onLoad}
             onError={onError}
+            ref={settledImage}
           />
         </picture>
       )}

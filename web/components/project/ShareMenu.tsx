@@ -22,10 +22,11 @@ export function projectShareLink(projectId: number): string {
 export function ShareMenu({ projectId, title }: { projectId: number; title: string }) {
   const { copiedKey, copy } = useCopyToClipboard();
   const copied = copiedKey === 'link';
-  const link = projectShareLink(projectId);
+  // Made when used: the page's origin is known in the browser only (the server renders this too).
+  const link = () => projectShareLink(projectId);
 
   async function copyLink() {
-    if (await copy('link', link)) {
+    if (await copy('link', link())) {
       toast('Link copied!', { description: 'The project link has been copied to your clipboard.' });
     } else {
       toast.error('Failed to copy', { description: 'Please copy the link manually.' });
@@ -42,7 +43,7 @@ export function ShareMenu({ projectId, title }: { projectId: number; title: stri
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {TARGETS.map((target) => (
-          <DropdownMenuItem key={target.name} onSelect={() => window.open(target.url(link, title), '_blank', SHARE_WINDOW_FEATURES)}>
+          <DropdownMenuItem key={target.name} onSelect={() => window.open(target.url(link(), title), '_blank', SHARE_WINDOW_FEATURES)}>
             <ExternalLink className="h-4 w-4 text-zinc-500" aria-hidden />
             Share on {target.name}
           </DropdownMenuItem>

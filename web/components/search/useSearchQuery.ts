@@ -1,8 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { STORAGE_KEYS } from '@shared/constants';
 
 const KEY = STORAGE_KEYS.headerSearchQuery;
+
+// Storage is read once per render, never watched; the server has none, and a page it rendered
+// hydrates with its answer (no query handed over) before the stored one takes over.
+const watchNothing = () => () => {};
+const storedQuery = () => sessionStorage.getItem(KEY);
+const noStoredQuery = () => null;
 
 /**
  * The search term: ?q= in the URL, or the query the header left in session storage (SPEC §2, §3),
@@ -11,7 +17,7 @@ const KEY = STORAGE_KEYS.headerSearchQuery;
  */
 export function useSearchQuery(): [query: string, search: (query: string) => void] {
   const [params, setParams] = useSearchParams();
-  const handedOver = sessionStorage.getItem(KEY);
+  const handedOver = useSyncExternalStore(watchNothing, storedQuery, noStoredQuery);
 
   useEffect(() => {
     const stored = sessionStorage.getItem(KEY);

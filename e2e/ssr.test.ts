@@ -1,0 +1,73 @@
+// Server-side rendering (README 'Server-side rendering'): the gallery and a project page arrive
+// with their content, and the browser hydrates them without an error or a hydration warning and
+// without asking again for the answers the page carried.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TProject } from '../shared/schemas/project';
+import { createProjectWithMedia, signUpMember } from './api-helpers';
+import { browserPerFile } from './helpers';
+
+const RUN = Date.now().toString(36);
+const { openPage } = browserPerFile();
+let project: TProject;
+
+beforeAll(async () => {
+  const member = await signUpMember({ firstName: 'Hedy', lastName: 'Lamarr' });
+  project = await createProjectWithMedia(member, { title: `Rendered ${RUN}`, description: `Drawn on the server ${RUN}`, category: 'Illustration', tags: ['ssr'] });
+});
+
+interface TVisit {
+  page: Page;
+  /** The HTML the server sent, before any script ran. */
+  html: string;
+  /** API requests the browser made, by path. */
+  apiRequests: string[];
+  /** Console errors and warnings, and uncaught errors. */
+  problems: string[];
+}
+
+async function visit(path: string): Promise<TVisit> {
+  const page = await openPage();
+  const apiRequests: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiRequests.push(url.pathname);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  const response = await page.goto(path);
+  const html = (await response?.text()) ?? '';
+  // Hydrated: React has taken over the server's markup (hydrateRoot marks its container).
+  await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(true);
+  // The member check made after hydration has answered, and nothing else is on its way.
+  await expect.poll(() => apiRequests.includes('/api/auth/me')).toBe(true);
+  await page.waitForLoadState('networkidle');
+  return { page, html, apiRequests, problems };
+}
+
+describe('server-rendered pages in the browser', () => {
+  it('hydrates the gallery without a console error and without fetching the list again', async () => {
+    const { page, html, apiRequests, problems } = await visit('/');
+    expect(html).toContain(project.title);
+    expect(html).toContain('<script id="query-state" type="application/json">');
+    expect(problems).toEqual([]);
+    expect(apiRequests.filter((path) => path === '/api/projects')).toEqual([]);
+    await page.getByRole('link', { name: project.title }).first().waitFor();
+    // Hydrated for real: a sort changes the list, from the client.
+    await page.getByRole('button', { name: 'Recent' }).click();
+    await expect.poll(() => apiRequests.filter((path) => path === '/api/projects').length).toBe(1);
+  });
+
+  it('hydrates a project page with its media and text, asking for the project once (never)', async () => {
+    const { page, html, apiRequests, problems } = await visit(`/project/${project.slug}`);
+    expect(html).toContain(`Drawn on the server ${RUN}`);
+    expect(html).toContain(project.media[0]?.variants.detail?.url ?? project.images[0]);
+    expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high"/);
+    expect(problems).toEqual([]);
+    expect(apiRequests.filter((path) => path.startsWith('/api/projects/slug/'))).toEqual([]);
+    await page.getByRole('heading', { name: project.title }).waitFor();
+  });
+});

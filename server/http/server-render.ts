@@ -1,0 +1,152 @@
+// Server-side rendering of the pages crawlers and first visits see (README 'Server-side
+// rendering'): the client's own React tree (dist/server/entry-server.js, built from
+// web/entry-server.tsx) renders the page as a visitor sees it, from the app's own API asked
+// through app.inject. The page carries the answers it was drawn from, preloads its route's
+// scripts (from the client build's manifest) and its largest image.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { TSiteInfo } from '../../shared/schemas/contact';
+import type { TCacheTag } from '../lib/read-cache';
+import { collectAnswerTags, countShownAnswer, renderingForAddress } from './answer-tags';
+
+/** What web/entry-server.tsx exports (the server does not compile the client's code, so this is written out). */
+interface TRendererModule {
+  renderPage(url: string, site: TSiteInfo): Promise<{ html: string; state: unknown }>;
+  sendRequestsThrough(fetcher: typeof fetch): void;
+}
+
+export interface TServerRenderer {
+  /** The page with its content, or null for a page the client draws (or one that failed to render). */
+  render(url: string, pageHtml: string, visitorIp: string): Promise<{ html: string; tags: TCacheTag[] | null } | null>;
+}
+
+/** The rendered pages (SPEC §2 addresses, matched as the client's router does) and their route modules. */
+const RENDERED_PAGES: readonly (readonly [RegExp, string])[] = [
+  [/^\/$/, 'pages/HomePage.tsx'],
+  [/^\/project\/[^/]+\/?$/i, 'pages/ProjectPage.tsx'],
+  [/^\/jobs\/?$/i, 'pages/JobsPage.tsx'],
+  [/^\/creator\/[^/]+\/?$/i, 'pages/CreatorPage.tsx'],
+  [/^\/category\/[^/]+\/?$/i, 'pages/CategoryPage.tsx'],
+  [/^\/search\/?$/i, 'pages/SearchPage.tsx'],
+];
+
+/** The element the client reads the answers from (QUERY_STATE_ELEMENT_ID in web/api/query-client.ts). */
+const QUERY_STATE_ELEMENT_ID = 'query-state';
+
+interface TManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type TManifest = Record<string, TManifestChunk>;
+
+function staticClosure(manifest: TManifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The `<link>` elements a route needs beyond the entry's (which index.html already preloads):
+ * its scripts as module preloads, so the lazy route's chunk is there when hydration asks for it.
+ */
+function routeLinks(manifest: TManifest | null): Map<string, string> {
+  const links = new Map<string, string>();
+  if (!manifest) return links;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = entry ? staticClosure(manifest, entry) : new Set<string>();
+  const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]?.css ?? []));
+  for (const [, page] of RENDERED_PAGES) {
+    const chunks = [...staticClosure(manifest, page)].filter((key) => !loaded.has(key)).map((key) => manifest[key] as TManifestChunk);
+    const scripts = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(chunk.file)}" />`);
+    const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))]
+      .filter((file) => !loadedCss.has(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}" />`);
+    links.set(page, [...scripts, ...styles].join('\n    '));
+  }
+  return links;
+}
+
+/**
+ * The page's largest image, fetched first: the rendered `<img fetchpriority="high">` (the first
+ * card, the project's first media) and, inside a <picture>, the AVIF source the browser picks.
+ */
+export function largestImagePreload(html: string): string {
+  const image = /(<source type="image\/avif" srcSet="([^"]+)"\/>)?<img\b[^>]*\bfetchPriority="high"[^>]*>/i.exec(html);
+  if (!image) return '';
+  const attribute = (name: string) => new RegExp(`\\b${name}="([^"]*)"`, 'i').exec(image[0])?.[1];
+  const avif = image[2];
+  // Values are copied as React escaped them for an attribute: they stay escaped here.
+  const srcset = avif ?? attribute('srcSet') ?? attribute('src');
+  if (!srcset) return '';
+  const sizes = attribute('sizes');
+  return [
+    '<link rel="preload" as="image" fetchpriority="high"',
+    avif ? ' type="image/avif"' : '',
+    ` imagesrcset="${srcset}"`,
+    sizes ? ` imagesizes="${sizes}"` : '',
+    ' />',
+  ].join('');
+}
+
+/** JSON inside a script element: inert (the CSP allows no inline script), `<` escaped so no value can close the element. */
+function stateScript(state: unknown): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return `<script id="${QUERY_STATE_ELEMENT_ID}" type="application/json">${json}</script>`;
+}
+
+function readManifest(clientDir: string): TManifest | null {
+  const file = join(clientDir, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TManifest) : null;
+}
+
+function remoteAddress(): { remoteAddress?: string } {
+  const address = renderingForAddress();
+  return address ? { remoteAddress: address } : {};
+}
+
+/** The renderer when dist/server holds its build, else null (the API alone, `npm run dev`, tests of other parts). */
+export async function loadServerRenderer(app: FastifyInstance, clientDir: string, serverDir: string, site: TSiteInfo): Promise<TServerRenderer | null> {
+  const entry = join(serverDir, 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  const module = (await import(pathToFileURL(entry).href)) as TRendererModule;
+  const links = routeLinks(readManifest(clientDir));
+
+  // The client's reads, answered by the app itself as a cookie-less visitor from the visitor's
+  // address (rate limits and view counts are theirs). The renderer never writes.
+  module.sendRequestsThrough(async (input, init) => {
+    if (init?.method && init.method !== 'GET') throw new Error(`the server renderer only reads (${init.method} ${String(input)})`);
+    const answer = await app.inject({ method: 'GET', url: String(input), ...remoteAddress() });
+    if (answer.statusCode === 200) countShownAnswer();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers.set(name, String(value));
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
+  });
+
+  return {
+    async render(url, pageHtml, visitorIp) {
+      const path = url.split('?')[0] ?? '/';
+      const page = RENDERED_PAGES.find(([pattern]) => pattern.test(path))?.[1];
+      if (!page) return null;
+      try {
+        const { result, tags } = await collectAnswerTags(visitorIp, () => module.renderPage(url, site));
+        // React writes the preloads it found (the logo) ahead of the tree: they belong in the head, not in #root.
+        const preloads = /^(?:<link\b[^>]*>)*/.exec(result.html)?.[0] ?? '';
+        const body = result.html.slice(preloads.length);
+        const head = [links.get(page) ?? '', largestImagePreload(body), preloads, stateScript(result.state)].filter(Boolean).join('\n    ');
+        const html = pageHtml.replace('</head>', () => `    ${head}\n  </head>`).replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+        return { html, tags };
+      } catch (error) {
+        app.log.error({ err: error, url }, 'server rendering failed: the client draws the page');
+        return null;
+      }
+    },
+  };
+}
