@@ -48,6 +48,19 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     }
   });
 
+  it('counts its answers at /healthz/read-cache: hits, misses, and members on visitors-only routes as bypassed', async () => {
+    const owner = await buildUser(t.ctx);
+    await buildProject(t.ctx, owner);
+    const counts = async () => (await get('/healthz/read-cache')).json() as { hits: number; misses: number; bypassed: number; entries: number };
+    const before = await counts();
+    await get('/api/projects?sort=recent');
+    await get('/api/projects?sort=recent');
+    await get('/api/projects?sort=recent', await cookieFor(t.ctx, owner));
+    const after = await counts();
+    expect({ hits: after.hits - before.hits, misses: after.misses - before.misses, bypassed: after.bypassed - before.bypassed }).toEqual({ hits: 1, misses: 1, bypassed: 1 });
+    expect(after.entries).toBeGreaterThan(0);
+  });
+
   it('answers from the cache gzipped to clients that accept it, and plain to the others', async () => {
     const owner = await buildUser(t.ctx);
     for (let i = 0; i < 6; i += 1) await buildProject(t.ctx, owner);
