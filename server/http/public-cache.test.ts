@@ -227,6 +227,34 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     const row = await t.ctx.db.selectFrom('projects').select('views_count').where('id', '=', project.id).executeTakeFirstOrThrow();
     expect(row.views_count).toBe(3);
   });
+
+  it('keeps the visitors\' copy of a project when a new visitor\'s view is counted, with the view in it', async () => {
+    const owner = await buildUser(t.ctx);
+    const project = await buildProject(t.ctx, owner, { title: 'Kept' });
+    const view = async (address: string) => (await t.app.inject({ method: 'GET', url: `/api/projects/slug/${project.slug}`, remoteAddress: address })).json() as TProject;
+    await view('203.0.113.1');
+    await retitleBehindTheBack(t, project.id, 'Behind the back');
+    // Two more visitors: both counted, neither sent to the database for the project.
+    expect(await view('203.0.113.2')).toMatchObject({ title: 'Kept', views: 2 });
+    expect(await view('203.0.113.3')).toMatchObject({ title: 'Kept', views: 3 });
+  });
+
+  it('answers a member\'s project page from the visitors\' copy, with their own like and follow read for them', async () => {
+    const owner = await buildUser(t.ctx);
+    const member = await buildUser(t.ctx);
+    const project = await buildProject(t.ctx, owner, { title: 'Shared' });
+    expect((await get(`/api/projects/slug/${project.slug}`)).statusCode).toBe(200);
+    await retitleBehindTheBack(t, project.id, 'Behind the back');
+    // Their like and follow, also behind the cache's back: a member's own part is never cached.
+    await t.ctx.db.insertInto('likes').values({ user_id: member.id, project_id: project.id, created_at: new Date().toISOString() }).execute();
+    await t.ctx.db.insertInto('follows').values({ follower_id: member.id, followee_id: owner.id, created_at: new Date().toISOString() }).execute();
+    const seen = (await get(`/api/projects/slug/${project.slug}`, await cookieFor(t.ctx, member))).json() as TProject;
+    expect(seen).toMatchObject({ title: 'Shared', isLiked: true, isFollowing: true });
+    // A visitor's answer does not carry the member's part.
+    expect((await get(`/api/projects/slug/${project.slug}`)).json()).toMatchObject({ title: 'Shared', isLiked: false, isFollowing: false });
+    // The creator sees their own project from the database (their hidden prompt is theirs to see).
+    expect(((await get(`/api/projects/slug/${project.slug}`, await cookieFor(t.ctx, owner))).json() as TProject).title).toBe('Behind the back');
+  });
 });
 
 describe.each(ENGINES)('read cache of two processes sharing Redis on %s', (engine) => {
