@@ -239,6 +239,26 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     expect(await view('203.0.113.3')).toMatchObject({ title: 'Kept', views: 3 });
   });
 
+  it('answers members\' gallery pages from one copy shared by all members (mature work in), with each member\'s own likes and follows', async () => {
+    const owner = await buildUser(t.ctx);
+    const [first, second] = [await buildUser(t.ctx), await buildUser(t.ctx)];
+    const project = await buildProject(t.ctx, owner, { title: 'Shared card' });
+    const mature = await buildProject(t.ctx, owner, { title: 'Mature card' });
+    await t.ctx.db.updateTable('projects').set({ is_mature: 1 }).where('id', '=', mature.id).execute();
+    const cards = async (cookie: string) => (await get('/api/projects?sort=recent', cookie)).json() as TProject[];
+    expect((await cards(await cookieFor(t.ctx, first))).map((card) => card.title)).toEqual(['Mature card', 'Shared card']);
+    await retitleBehindTheBack(t, project.id, 'Behind the back');
+    await t.ctx.db.insertInto('likes').values({ user_id: second.id, project_id: project.id, created_at: new Date().toISOString() }).execute();
+    await t.ctx.db.insertInto('follows').values({ follower_id: second.id, followee_id: owner.id, created_at: new Date().toISOString() }).execute();
+    const seen = await cards(await cookieFor(t.ctx, second));
+    expect(seen.map((card) => [card.title, card.isLiked, card.isFollowing])).toEqual([
+      ['Mature card', false, true],
+      ['Shared card', true, true],
+    ]);
+    // Visitors' pages stay their own: no mature work.
+    expect((await titles()).includes('Mature card')).toBe(false);
+  });
+
   it('answers a member\'s project page from the visitors\' copy, with their own like and follow read for them', async () => {
     const owner = await buildUser(t.ctx);
     const member = await buildUser(t.ctx);

@@ -12,7 +12,19 @@ import { isUniqueViolation } from '../../db/connect';
 import type { FileDeletionRow, ProjectRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
-import { changedByLike, changedByNewProject, changedByProjectDeletion, changedByProjectEdit, changedByProjectModeration, changedBySuspension, projectPageTags, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
+import {
+  changedByLike,
+  changedByNewProject,
+  changedByProjectDeletion,
+  changedByProjectEdit,
+  changedByProjectModeration,
+  changedBySuspension,
+  orderTags,
+  PROJECT_LISTS_TAG,
+  projectListTags,
+  projectPageTags,
+  UNTOUCHED_BY_WRITES,
+} from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { moderationNote } from '../../lib/moderation-note';
 import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
@@ -300,9 +312,40 @@ export function matureFilter(viewerId: number | null): Pick<TProjectFilter, 'exc
 }
 
 export async function listProjects(ctx: TContext, query: TListProjectsQuery, viewerId: number | null, scope: Pick<TProjectFilter, 'userId'> = {}): Promise<TPage<TProject>> {
+  if (viewerId !== null && scope.userId === undefined) return membersGalleryPage(ctx, query, viewerId);
+  return listProjectsFor(ctx, query, viewerId, scope);
+}
+
+/**
+ * A gallery page is the same for every member (mature work in, unlike visitors') but for their
+ * likes and follows: one copy per page is shared by all members, cached under the same tags as
+ * the visitors' page, and each member's own part comes from two small queries over its cards.
+ */
+async function membersGalleryPage(ctx: TContext, query: TListProjectsQuery, viewerId: number): Promise<TPage<TProject>> {
+  const key = `members-gallery:${JSON.stringify([query.sort, query.category, query.tag, query.limit, query.cursor])}`;
+  let page = ctx.readCache.get<TPage<TProject>>(key);
+  if (!page) {
+    const ticket = ctx.readCache.ticket();
+    // As a member sees it (no mature filter), with nobody's likes or follows in it.
+    page = await listProjectsFor(ctx, query, null, {}, {});
+    ctx.readCache.set(key, page, ticket, { tags: projectListTags(page.items, [PROJECT_LISTS_TAG, ...orderTags(query.sort)]) });
+  }
+  const { items } = page;
+  const { liked, following } = await viewerState(ctx, viewerId, { projectIds: items.map((item) => item.id), creatorIds: [...new Set(items.map((item) => item.user.id))] });
+  return { ...page, items: items.map((item) => ({ ...item, isLiked: liked.has(item.id), isFollowing: following.has(item.user.id) })) };
+}
+
+/** `audience`: whose filter applies (visitors leave mature work out); `viewerId`: whose likes and follows the cards carry. */
+async function listProjectsFor(
+  ctx: TContext,
+  query: TListProjectsQuery,
+  viewerId: number | null,
+  scope: Pick<TProjectFilter, 'userId'>,
+  audience: Pick<TProjectFilter, 'excludeMature'> = matureFilter(viewerId),
+): Promise<TPage<TProject>> {
   // A creator's own list keeps what a moderator hid: its page tells them why.
   const withHidden = scope.userId !== undefined && scope.userId === viewerId;
-  const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...(scope.userId === undefined ? matureFilter(viewerId) : {}), ...scope, withHidden };
+  const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...(scope.userId === undefined ? audience : {}), ...scope, withHidden };
   const rows = await listProjectPage(ctx.db, { sort: query.sort, filter, limit: query.limit, after: decodeCursor(query.cursor, SORT_CURSOR_VALUES[query.sort]) });
   const column = SORT_COLUMNS[query.sort];
   return toPage(rows, query.limit, (row) => [row[column], row.id], async (page) => {
