@@ -27,10 +27,12 @@ describe('budgetMisses', () => {
 
 function result(): TBenchResult {
   const ceiling = measurement({ reqPerSec: 1000 });
-  const row = (name: string, title: string, share: number, misses: string[] | null) => ({
+  const row = (name: string, title: string, share: number, misses: string[] | null, path: 'one URL' | 'traffic' = 'one URL', hitRate: number | null = null) => ({
     ...measurement({ reqPerSec: share * 1000 }),
     name,
     title,
+    path,
+    cache: hitRate === null ? null : { hits: hitRate * 100, misses: 100 - hitRate * 100, bypassed: 0, hitRate },
     budget: misses === null ? null : LIST,
     shareOfCeiling: share,
     budgetMisses: misses,
@@ -46,22 +48,25 @@ function result(): TBenchResult {
     dataset: { projects: 100_000 },
     inputs: { slugs: ['a'], deepPage: { number: 40, cursor: 'c' }, filter: { category: 'Art', tag: 'neon' }, searchTerm: 'neon', likeTargets: [], signedInMembers: 5 },
     ceiling: { reqPerSec: 1000, first: ceiling, last: ceiling },
-    scenarios: [row('fast', 'GET /fast', 0.8, []), row('slow', 'GET /slow', 0.2, ['share']), row('page', 'GET / (HTML)', 0.3, null)],
+    scenarios: [row('fast', 'GET /fast', 0.8, []), row('slow', 'GET /slow', 0.2, ['share']), row('page', 'GET / (HTML)', 0.3, null), row('drawn', 'visitors: drawn pages', 0.26, [], 'traffic', 0.4)],
     upload: { skipped: '--no-upload' },
     clientRoutes: { skipped: 'no build' },
   };
 }
 
 describe('formatTable', () => {
-  it('prints one row per measurement, ceiling first and last, with the share and the budget verdict', () => {
+  it('prints one row per measurement, one-URL rows apart from traffic rows, ceiling first and last, with the hit rate, the share and the budget verdict', () => {
     const lines = formatTable(result()).split('\n');
 
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(9);
     expect(lines[1]).toMatch(/^ceiling: hello world \(first\)\s+1,000\s.*100%$/);
-    expect(lines[2]).toMatch(/^GET \/fast\s+800\s.*80%\s+✓$/);
-    expect(lines[3]).toMatch(/^GET \/slow\s+200\s.*20%\s+✗ share$/);
-    expect(lines[4]).toMatch(/^GET \/ \(HTML\)\s+300\s.*30%\s+—$/);
-    expect(lines[5]).toMatch(/^ceiling: hello world \(last\)/);
+    expect(lines[2]).toMatch(/^one URL repeated/);
+    expect(lines[3]).toMatch(/^GET \/fast\s+800\s.*—\s+80%\s+✓$/);
+    expect(lines[4]).toMatch(/^GET \/slow\s+200\s.*20%\s+✗ share$/);
+    expect(lines[5]).toMatch(/^GET \/ \(HTML\)\s+300\s.*30%\s+—$/);
+    expect(lines[6]).toMatch(/^traffic /);
+    expect(lines[7]).toMatch(/^ {2}visitors: drawn pages\s+260\s.*40%\s+26%\s+✓$/);
+    expect(lines[8]).toMatch(/^ceiling: hello world \(last\)/);
   });
 
   it('writes no colour codes when stdout is not a terminal', () => {

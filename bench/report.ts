@@ -6,9 +6,22 @@ import type { TMeasurement } from './measure';
 import type { TBudget, TScenarioInputs } from './scenarios';
 import { formatUploadRows, uploadBudgetMisses, type TUploadRow } from './upload-bench';
 
+/** A round's cacheable GETs: answered whole from the read cache, by the handler, by the handler for a member (never cached). */
+export interface TCacheShare {
+  hits: number;
+  misses: number;
+  bypassed: number;
+  /** hits ÷ all three; null when the round made no cacheable request. */
+  hitRate: number | null;
+}
+
 export interface TScenarioRow extends TMeasurement {
   name: string;
   title: string;
+  /** 'one URL': the same few URLs repeated (the read cache's path); 'traffic': URLs drawn from the dataset. */
+  path?: 'one URL' | 'traffic';
+  /** null: the server did not say (an older server without /healthz/read-cache). */
+  cache?: TCacheShare | null;
   budget: TBudget | null;
   /** req/s ÷ the ceiling's req/s. */
   shareOfCeiling: number;
@@ -25,7 +38,7 @@ export interface TBenchResult {
   machine: { cpus: number; cpuModel: string; totalMemoryMb: number; node: string; platform: string; loadAverageAtStart: number[] };
   settings: { durationSeconds: number; warmupSeconds: number; connections: number; requestLogging: string };
   dataset: Record<string, number>;
-  inputs: Omit<TScenarioInputs, 'sessions'> & { signedInMembers: number };
+  inputs: Omit<TScenarioInputs, 'sessions' | 'traffic'> & { signedInMembers: number; traffic?: Record<string, number> };
   /** The bare Fastify hello world, measured before and after the scenarios; the ceiling is their mean. */
   ceiling: { reqPerSec: number; first: TMeasurement; last: TMeasurement };
   scenarios: TScenarioRow[];
@@ -34,7 +47,8 @@ export interface TBenchResult {
 }
 
 export const BUDGET_LEGEND =
-  'budgets: list & detail ≥ 50% of the ceiling, p99 ≤ 25 ms, 0 errors; search the same with p99 ≤ 30 ms; — = shown without a budget. Latencies in whole ms (autocannon).';
+  'budgets, one URL: list & detail ≥ 50% of the ceiling, p99 ≤ 25 ms, 0 errors; search the same with p99 ≤ 30 ms. Traffic (p99 ≤ 25 ms, 0 errors): gallery ≥ 25%, ' +
+  'project pages ≥ 20%, search ≥ 25%, members with writes ≥ 15%. — = shown without a budget. cache hits: cacheable GETs answered whole from the read cache. Latencies in whole ms (autocannon).';
 
 export function budgetMisses(budget: TBudget | null, measured: TMeasurement, shareOfCeiling: number): string[] | null {
   if (!budget) return null;
@@ -78,7 +92,7 @@ function alignColumns(rows: string[][], rightAligned: Set<number>): string {
 }
 
 export function formatTable(result: TBenchResult): string {
-  const header = ['scenario', 'req/s', 'p50', 'p99', 'errors', 'throughput', 'of ceiling', 'budget'];
+  const header = ['scenario', 'req/s', 'p50', 'p99', 'errors', 'throughput', 'cache hits', 'of ceiling', 'budget'];
   const ceilingRow = (label: string, measured: TMeasurement) => [
     label,
     integer(measured.reqPerSec),
@@ -86,25 +100,32 @@ export function formatTable(result: TBenchResult): string {
     milliseconds(measured.p99Ms),
     integer(measured.errors),
     megabytesPerSecond(measured.throughputBytesPerSec),
+    '',
     result.ceiling.reqPerSec > 0 ? percent(measured.reqPerSec / result.ceiling.reqPerSec) : '—',
     '',
   ];
+  const scenarioRow = (row: TScenarioRow) => [
+    `${row.path === 'traffic' ? '  ' : ''}${row.title}`,
+    integer(row.reqPerSec),
+    milliseconds(row.p50Ms),
+    milliseconds(row.p99Ms),
+    integer(row.errors),
+    megabytesPerSecond(row.throughputBytesPerSec),
+    row.cache?.hitRate == null ? '—' : percent(row.cache.hitRate),
+    percent(row.shareOfCeiling),
+    verdict(row),
+  ];
+  const oneUrl = result.scenarios.filter((row) => row.path !== 'traffic');
+  const traffic = result.scenarios.filter((row) => row.path === 'traffic');
+  const section = (title: string) => [title, '', '', '', '', '', '', '', ''];
   const rows = [
     header,
     ceilingRow('ceiling: hello world (first)', result.ceiling.first),
-    ...result.scenarios.map((row) => [
-      row.title,
-      integer(row.reqPerSec),
-      milliseconds(row.p50Ms),
-      milliseconds(row.p99Ms),
-      integer(row.errors),
-      megabytesPerSecond(row.throughputBytesPerSec),
-      percent(row.shareOfCeiling),
-      verdict(row),
-    ]),
+    ...(oneUrl.length > 0 ? [section('one URL repeated (the read cache):'), ...oneUrl.map(scenarioRow)] : []),
+    ...(traffic.length > 0 ? [section('traffic (URLs drawn from the dataset, many visitors and members):'), ...traffic.map(scenarioRow)] : []),
     ceilingRow('ceiling: hello world (last)', result.ceiling.last),
   ];
-  return alignColumns(rows, new Set([1, 2, 3, 4, 5, 6]));
+  return alignColumns(rows, new Set([1, 2, 3, 4, 5, 6, 7]));
 }
 
 function formatUpload(upload: TBenchResult['upload']): string {

@@ -12,10 +12,12 @@ import { parseArgs } from 'node:util';
 import { loadConfig, processEnv } from '../server/config';
 import { clientRouteSizes } from './client-size';
 import { readDataset, seedSmokeDataset, SOAK_SIZE, type TDataset } from './dataset';
-import { warmThenMeasure, type TMeasurement } from './measure';
+import { measure, warmThenMeasure, type TMeasurement } from './measure';
+import { readTrafficData } from './traffic';
+import type { TPublicCacheCounts } from '../server/http/public-cache';
 import { freePort } from '../server/test/free-port';
 import { ROOT, spawnAndWait, type TChild } from './processes';
-import { budgetMisses, formatReport, writeResult, type TBenchResult, type TScenarioRow } from './report';
+import { budgetMisses, formatReport, writeResult, type TBenchResult, type TCacheShare, type TScenarioRow } from './report';
 import { BenchClient, buildScenarios, discoverInputs, probeScenario, SCENARIO_NAMES, type TScenario, type TScenarioName } from './scenarios';
 import { runUploadBench } from './upload-bench';
 import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
@@ -37,6 +39,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --soak-minutes <n>   length of the soak (default 10; the warm-up is a fifth of it, at most 60 s)
 The database is the one DATA_DIR / DATABASE_URL describe, as for npm start.`;
 
+/** Members signed in for the traffic scenarios; the first few also drive the one-URL signed-in mix. */
+const TRAFFIC_MEMBERS = 200;
+const ONE_URL_MEMBERS = 5;
 const FULL = { durationSeconds: 20, warmupSeconds: 5, connections: 50 };
 /** The soak's load: fewer connections than the scenarios, since every request may be a miss or a write. */
 const SOAK = { minutes: 10, connections: 20, maxWarmupSeconds: 60, sampleEverySeconds: 5, signInEverySeconds: 5, signedInMembers: 60 };
@@ -152,7 +157,7 @@ function track(child: TChild): void {
  * The per-member write limits (server/http/member-limits.ts) out of the way: a few bench members
  * like and upload far faster than a person, and the bench measures serving, not refusing.
  */
-const BENCH_MEMBER_LIMITS = { LIKES_FOLLOWS_PER_MINUTE: '100000', UPLOAD_MB_PER_DAY: '1000000', UNATTACHED_UPLOADS_MAX: '100000', PROJECTS_PER_DAY: '100000' };
+const BENCH_MEMBER_LIMITS = { LIKES_FOLLOWS_PER_MINUTE: '100000', COMMENTS_PER_HOUR: '100000', UPLOAD_MB_PER_DAY: '1000000', UNATTACHED_UPLOADS_MAX: '100000', PROJECTS_PER_DAY: '100000' };
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<TChild> {
   const port = await freePort();
@@ -160,7 +165,9 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<TChild> {
   return spawnAndWait({
     name: 'server',
     entry: 'server/cli/start.ts',
-    env: { ...BENCH_MEMBER_LIMITS, ...env, ...ALLOCATOR_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
+    // TRUST_PROXY: behind a trusted proxy X-Forwarded-For names the client, so the traffic comes
+    // from many visitors' addresses (views are counted per visitor, sign-in is throttled per address).
+    env: { ...BENCH_MEMBER_LIMITS, ...env, ...ALLOCATOR_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, TRUST_PROXY: 'true' },
     url,
     // /readyz (database reachable) where the server has it; /healthz alone otherwise.
     ready: [{ path: '/healthz' }, { path: '/readyz', optional: true }],
@@ -188,9 +195,38 @@ function machineInfo(): TBenchResult['machine'] {
   };
 }
 
-function scenarioRow(scenario: TScenario, measurement: TMeasurement, ceiling: number): TScenarioRow {
+function scenarioRow(scenario: TScenario, measurement: TMeasurement, ceiling: number, cache: TCacheShare | null): TScenarioRow {
   const shareOfCeiling = ceiling > 0 ? measurement.reqPerSec / ceiling : 0;
-  return { name: scenario.name, title: scenario.title, budget: scenario.budget, ...measurement, shareOfCeiling, budgetMisses: budgetMisses(scenario.budget, measurement, shareOfCeiling) };
+  return {
+    name: scenario.name,
+    title: scenario.title,
+    path: scenario.path,
+    budget: scenario.budget,
+    ...measurement,
+    shareOfCeiling,
+    cache,
+    budgetMisses: budgetMisses(scenario.budget, measurement, shareOfCeiling),
+  };
+}
+
+/** The server's count of cacheable GETs answered from its read cache, by the handler, or by the handler for a member. */
+async function cacheCounts(baseUrl: string): Promise<TPublicCacheCounts | null> {
+  try {
+    const response = await fetch(`${baseUrl}/healthz/read-cache`);
+    return response.ok ? ((await response.json()) as TPublicCacheCounts) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The round's answers to cacheable GETs, and the share of them the cache answered whole. */
+function cacheShare(before: TPublicCacheCounts | null, after: TPublicCacheCounts | null): TCacheShare | null {
+  if (!before || !after) return null;
+  const hits = after.hits - before.hits;
+  const misses = after.misses - before.misses;
+  const bypassed = after.bypassed - before.bypassed;
+  const cacheable = hits + misses + bypassed;
+  return { hits, misses, bypassed, hitRate: cacheable > 0 ? hits / cacheable : null };
 }
 
 function clientRoutesSection(): TBenchResult['clientRoutes'] {
@@ -222,7 +258,7 @@ async function run(options: TOptions): Promise<number> {
     serverEnv = { ...env, ...(await seedSmokeDataset(env, (cleanup) => cleanups.push(cleanup))) };
     log(`seeded into DATA_DIR=${serverEnv.DATA_DIR}${serverEnv.DATABASE_URL ? ` and ${new URL(serverEnv.DATABASE_URL).pathname.slice(1)}` : ''}`);
   }
-  const dataset: TDataset = await readDataset(loadConfig(serverEnv));
+  const dataset: TDataset = await readDataset(loadConfig(serverEnv), { members: TRAFFIC_MEMBERS });
   if (dataset.counts.projects < (options.smoke ? 1 : options.minProjects)) {
     console.error(
       `The ${dataset.engine} database has ${dataset.counts.projects} projects; the bench needs at least ${options.minProjects} to mean anything.\n` +
@@ -236,7 +272,12 @@ async function run(options: TOptions): Promise<number> {
   const helloWorld = await startHelloWorld();
   const client = new BenchClient(server.url, server.url);
   log('reading scenario inputs through the API and signing in…');
-  const inputs = await discoverInputs(client, { connections: options.connections, accounts: dataset.accounts });
+  const traffic = await readTrafficData(loadConfig(serverEnv));
+  const inputs = await discoverInputs(client, { connections: options.connections, accounts: dataset.accounts.slice(0, ONE_URL_MEMBERS), traffic, trafficAccounts: dataset.accounts });
+  log(
+    `traffic: ${traffic.projects.length.toLocaleString('en-US')} projects, ${traffic.terms.length} search terms, ${traffic.tags.length} tags, ` +
+      `${inputs.traffic.laterPages.length} later pages, ${inputs.traffic.members.length} signed-in members`,
+  );
   const allScenarios = buildScenarios(inputs, server.url);
   const scenarios = options.only.map((name) => allScenarios[name]);
   for (const scenario of scenarios) await probeScenario(client, scenario);
@@ -248,10 +289,14 @@ async function run(options: TOptions): Promise<number> {
   };
   stopIfInterrupted();
   const firstCeiling = await measureCeiling('first');
-  const measured: { scenario: TScenario; measurement: TMeasurement }[] = [];
+  const measured: { scenario: TScenario; measurement: TMeasurement; cache: TCacheShare | null }[] = [];
   for (const scenario of scenarios) {
     log(`${scenario.name}: ${scenario.title}…`);
-    measured.push({ scenario, measurement: await warmThenMeasure({ ...round, url: server.url, requestsFor: scenario.requestsFor }, options.warmupSeconds) });
+    const scenarioRound = { ...round, url: server.url, requestsFor: scenario.requestsFor };
+    if (options.warmupSeconds > 0) await measure({ ...scenarioRound, durationSeconds: options.warmupSeconds });
+    const before = await cacheCounts(server.url);
+    const measurement = await measure(scenarioRound);
+    measured.push({ scenario, measurement, cache: cacheShare(before, await cacheCounts(server.url)) });
     stopIfInterrupted();
   }
   const lastCeiling = await measureCeiling('last');
@@ -276,9 +321,17 @@ async function run(options: TOptions): Promise<number> {
     machine: machineInfo(),
     settings: { durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections, requestLogging: REQUEST_LOGGING },
     dataset: dataset.counts,
-    inputs: { slugs: inputs.slugs, deepPage: inputs.deepPage, filter: inputs.filter, searchTerm: inputs.searchTerm, likeTargets: inputs.likeTargets, signedInMembers: inputs.sessions.length },
+    inputs: {
+      slugs: inputs.slugs,
+      deepPage: inputs.deepPage,
+      filter: inputs.filter,
+      searchTerm: inputs.searchTerm,
+      likeTargets: inputs.likeTargets,
+      signedInMembers: inputs.sessions.length,
+      traffic: { projects: inputs.traffic.projects.length, terms: inputs.traffic.terms.length, tags: inputs.traffic.tags.length, laterPages: inputs.traffic.laterPages.length, members: inputs.traffic.members.length },
+    },
     ceiling: { reqPerSec: ceiling, first: firstCeiling, last: lastCeiling },
-    scenarios: measured.map(({ scenario, measurement }) => scenarioRow(scenario, measurement, ceiling)),
+    scenarios: measured.map(({ scenario, measurement, cache }) => scenarioRow(scenario, measurement, ceiling, cache)),
     upload,
     clientRoutes: clientRoutesSection(),
   };

@@ -3,6 +3,7 @@
 import type { Request as TCannonRequest } from 'autocannon';
 import { GALLERY_PAGE_SIZE, JOB_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_HEADERS } from '../shared/constants';
 import type { TProject } from '../shared/schemas/project';
+import { drawnRequests, findLaterPages, MIX_WRITE_SHARE, signInMembers, trafficDrawer, type TTrafficData, type TTrafficInputs, type TTrafficKind } from './traffic';
 
 /** Budgets from the issue (2 cores): a share of the hello-world ceiling and a p99 latency; errors must be 0 everywhere. */
 export interface TBudget {
@@ -12,6 +13,12 @@ export interface TBudget {
 const LIST_AND_DETAIL_BUDGET: TBudget = { minShareOfCeiling: 0.5, maxP99Ms: 25 };
 // Search is a list too (same share of the ceiling), with its own, looser p99.
 const SEARCH_BUDGET: TBudget = { minShareOfCeiling: 0.5, maxP99Ms: 30 };
+// The issue's budgets for real traffic (many URLs, visitors and members, writes): a smaller
+// share of the ceiling, since much of it cannot come from the read cache.
+const GALLERY_TRAFFIC_BUDGET: TBudget = { minShareOfCeiling: 0.25, maxP99Ms: 25 };
+const DETAIL_TRAFFIC_BUDGET: TBudget = { minShareOfCeiling: 0.2, maxP99Ms: 25 };
+const SEARCH_TRAFFIC_BUDGET: TBudget = { minShareOfCeiling: 0.25, maxP99Ms: 25 };
+const MIX_TRAFFIC_BUDGET: TBudget = { minShareOfCeiling: 0.15, maxP99Ms: 25 };
 
 export const SCENARIO_NAMES = [
   'list-trending',
@@ -23,6 +30,12 @@ export const SCENARIO_NAMES = [
   'html-home',
   'html-project',
   'signed-in-mix',
+  'gallery-visitors',
+  'gallery-members',
+  'detail-visitors',
+  'detail-members',
+  'search-terms',
+  'members-mix',
 ] as const;
 export type TScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -31,6 +44,11 @@ export interface TScenario {
   name: TScenarioName;
   /** What the table shows. */
   title: string;
+  /**
+   * 'one URL': the same few URLs again and again, which the read cache answers (what a cached
+   * page costs); 'traffic': URLs drawn from the whole dataset by many visitors and members.
+   */
+  path: 'one URL' | 'traffic';
   /**
    * null: shown without a budget. The HTML pages (index.html with meta tags) and the signed-in
    * mix (writes included) are not the list and detail endpoints the issue's budgets speak of.
@@ -51,7 +69,12 @@ export interface TScenarioInputs {
   sessions: string[];
   /** Distinct projects for the signed-in mix to like and unlike, one per connection where possible. */
   likeTargets: { id: number; slug: string }[];
+  /** What the traffic scenarios draw from. */
+  traffic: TTrafficInputs;
 }
+
+/** Distinct later gallery pages the traffic draws from. */
+const LATER_PAGES = 150;
 
 /** How deep the "deep page" scenario goes, following x-next-cursor from the first page. */
 export const DEEP_PAGE = 40;
@@ -62,42 +85,63 @@ const get = (path: string, headers?: Record<string, string>): TCannonRequest => 
 export function buildScenarios(inputs: TScenarioInputs, origin: string): Record<TScenarioName, TScenario> {
   const same = (request: TCannonRequest) => () => [request];
   const { category, tag } = inputs.filter;
+  // Each connection draws its own random sequence (seeded: runs draw alike).
+  const traffic = (name: TScenarioName, title: string, budget: TBudget, kind: TTrafficKind, signedIn: boolean): TScenario => ({
+    name,
+    title,
+    path: 'traffic',
+    budget,
+    requestsFor: (connection) => drawnRequests(trafficDrawer(inputs.traffic, kind, signedIn, origin, 20_261_126 + connection * 7919 + name.length)),
+  });
+  const { projects, terms, members } = inputs.traffic;
   return {
-    'list-trending': { name: 'list-trending', title: 'GET /api/projects (trending, page 1)', budget: LIST_AND_DETAIL_BUDGET, requestsFor: same(get('/api/projects')) },
+    'gallery-visitors': traffic('gallery-visitors', 'visitors: gallery pages (sort, category, tag, later pages)', GALLERY_TRAFFIC_BUDGET, 'gallery', false),
+    'gallery-members': traffic('gallery-members', `${members.length} members: gallery pages`, GALLERY_TRAFFIC_BUDGET, 'gallery', true),
+    'detail-visitors': traffic('detail-visitors', `visitors: project pages (${projects.length.toLocaleString('en-US')} projects, Zipf)`, DETAIL_TRAFFIC_BUDGET, 'detail', false),
+    'detail-members': traffic('detail-members', `${members.length} members: project pages (Zipf)`, DETAIL_TRAFFIC_BUDGET, 'detail', true),
+    'search-terms': traffic('search-terms', `visitors: search (${terms.length} terms, Zipf)`, SEARCH_TRAFFIC_BUDGET, 'search', false),
+    'members-mix': traffic('members-mix', `${members.length} members: reads + ${Math.round(Object.values(MIX_WRITE_SHARE).reduce((a, b) => a + b, 0) * 100)}% writes`, MIX_TRAFFIC_BUDGET, 'mix', true),
+    'list-trending': { name: 'list-trending', path: 'one URL', title: 'GET /api/projects (trending, page 1)', budget: LIST_AND_DETAIL_BUDGET, requestsFor: same(get('/api/projects')) },
     'list-deep': {
       name: 'list-deep',
+      path: 'one URL',
       title: `GET /api/projects (trending, page ${inputs.deepPage.number})`,
       budget: LIST_AND_DETAIL_BUDGET,
       requestsFor: same(get(`/api/projects?cursor=${encodeURIComponent(inputs.deepPage.cursor)}`)),
     },
     'list-filtered': {
       name: 'list-filtered',
+      path: 'one URL',
       title: 'GET /api/projects (category + tag)',
       budget: LIST_AND_DETAIL_BUDGET,
       requestsFor: same(get(`/api/projects?category=${encodeURIComponent(category)}&tag=${encodeURIComponent(tag)}`)),
     },
     'project-detail': {
       name: 'project-detail',
+      path: 'one URL',
       title: 'GET /api/projects/slug/{slug}',
       budget: LIST_AND_DETAIL_BUDGET,
       requestsFor: (connection) => [get(`/api/projects/slug/${encodeURIComponent(pick(inputs.slugs, connection))}`)],
     },
     search: {
       name: 'search',
+      path: 'one URL',
       title: `GET /api/projects/search/${inputs.searchTerm}`,
       budget: SEARCH_BUDGET,
       requestsFor: same(get(`/api/projects/search/${encodeURIComponent(inputs.searchTerm)}`)),
     },
-    jobs: { name: 'jobs', title: 'GET /api/jobs', budget: LIST_AND_DETAIL_BUDGET, requestsFor: same(get(`/api/jobs?limit=${JOB_PAGE_SIZE}`)) },
-    'html-home': { name: 'html-home', title: 'GET / (HTML)', budget: null, requestsFor: same(get('/')) },
+    jobs: { name: 'jobs', path: 'one URL', title: 'GET /api/jobs', budget: LIST_AND_DETAIL_BUDGET, requestsFor: same(get(`/api/jobs?limit=${JOB_PAGE_SIZE}`)) },
+    'html-home': { name: 'html-home', path: 'one URL', title: 'GET / (HTML)', budget: null, requestsFor: same(get('/')) },
     'html-project': {
       name: 'html-project',
+      path: 'one URL',
       title: 'GET /project/{slug} (HTML + meta)',
       budget: null,
       requestsFor: (connection) => [get(`/project/${encodeURIComponent(pick(inputs.slugs, connection))}`)],
     },
     'signed-in-mix': {
       name: 'signed-in-mix',
+      path: 'one URL',
       title: 'signed in: browse, open, like, unlike',
       budget: null,
       requestsFor: (connection) => {
@@ -207,7 +251,7 @@ async function findLikeTargets(client: BenchClient, count: number): Promise<{ id
 
 export async function discoverInputs(
   client: BenchClient,
-  options: { connections: number; accounts: { email: string; password: string }[] },
+  options: { connections: number; accounts: { email: string; password: string }[]; traffic: TTrafficData; trafficAccounts: { email: string; password: string }[] },
 ): Promise<TScenarioInputs> {
   const { body: firstPage } = await client.getJson<TProject[]>(`/api/projects?limit=${MAX_PAGE_SIZE}`);
   if (firstPage.length === 0) throw new Error('the gallery is empty');
@@ -222,6 +266,11 @@ export async function discoverInputs(
     searchTerm: await findSearchTerm(client, firstPage.map((project) => project.title)),
     sessions,
     likeTargets: await findLikeTargets(client, options.connections),
+    traffic: {
+      ...options.traffic,
+      laterPages: await findLaterPages(client.baseUrl, options.traffic, LATER_PAGES, 20_261_126),
+      members: await signInMembers(client.baseUrl, options.trafficAccounts),
+    },
   };
 }
 

@@ -114,13 +114,13 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: payments?.kind === 'stripe' });
-  registerPublicCache(app, readCache);
+  const cacheCounts = registerPublicCache(app, readCache);
   registerOriginCheck(app, { publicUrl: config.publicUrl });
   registerNulFilter(app);
   await registerSessions(app, (token) => sessionMember(ctx, token));
   await registerApiDocs(app, config);
 
-  await healthRoutes(app, deps.readiness ?? createReadiness(database.db));
+  await healthRoutes(app, deps.readiness ?? createReadiness(database.db), { counts: cacheCounts, readCache });
 
   await accountRoutes(app, ctx, {
     signup: { codeGuesses, perIp: throttleStore.create(SIGNUP_IP_RULE), perCode: throttleStore.create(SIGNUP_CODE_RULE) },

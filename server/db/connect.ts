@@ -49,8 +49,70 @@ export interface TConnectOptions {
  * lock up front, so concurrent writers queue behind busy_timeout.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #turns = new FifoMutex();
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * Kysely's mutex hands the connection over in microtasks, and better-sqlite3 answers at once:
+   * under load one request's queries lead straight into the next one's without the event loop
+   * ever turning, so for seconds no connection was accepted and no request read (100
+   * connections on a busy machine: first requests waited over 10 s and timed out,
+   * reliability/load.test.ts). Turns are taken here in arrival order (FifoMutex), and a chain of
+   * turns lets the loop run every YIELD_EVERY_MS; the mutex inside is then never contended.
+   */
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#turns.lock();
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    this.#turns.unlock();
+  }
+}
+
+/** How long turns may pass from one request to the next before the event loop gets to run (I/O, timers). */
+export const YIELD_EVERY_MS = 5;
+
+/**
+ * A lock handed to its waiters in the order they asked: a release passes it straight to the
+ * next, within the same turn of the event loop unless turns have followed each other for
+ * longer than `yieldEveryMs`; then through setImmediate, after the loop's I/O.
+ */
+export class FifoMutex {
+  #locked = false;
+  /** When the current run of back-to-back turns began (the last time the event loop ran in between). */
+  #since = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(private readonly yieldEveryMs = YIELD_EVERY_MS) {}
+
+  lock(): Promise<void> {
+    if (!this.#locked) {
+      this.#locked = true;
+      this.#since = performance.now();
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  unlock(): void {
+    const next = this.#waiting.shift();
+    if (!next) {
+      this.#locked = false;
+      return;
+    }
+    if (performance.now() - this.#since < this.yieldEveryMs) {
+      next();
+      return;
+    }
+    setImmediate(() => {
+      this.#since = performance.now();
+      next();
+    });
   }
 }
 

@@ -48,6 +48,19 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     }
   });
 
+  it('counts its answers at /healthz/read-cache: hits, misses, and members on visitors-only routes as bypassed', async () => {
+    const owner = await buildUser(t.ctx);
+    await buildProject(t.ctx, owner);
+    const counts = async () => (await get('/healthz/read-cache')).json() as { hits: number; misses: number; bypassed: number; entries: number };
+    const before = await counts();
+    await get('/api/projects?sort=recent');
+    await get('/api/projects?sort=recent');
+    await get('/api/projects?sort=recent', await cookieFor(t.ctx, owner));
+    const after = await counts();
+    expect({ hits: after.hits - before.hits, misses: after.misses - before.misses, bypassed: after.bypassed - before.bypassed }).toEqual({ hits: 1, misses: 1, bypassed: 1 });
+    expect(after.entries).toBeGreaterThan(0);
+  });
+
   it('answers from the cache gzipped to clients that accept it, and plain to the others', async () => {
     const owner = await buildUser(t.ctx);
     for (let i = 0; i < 6; i += 1) await buildProject(t.ctx, owner);
@@ -213,6 +226,54 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     expect(await view('203.0.113.3')).toBe(3);
     const row = await t.ctx.db.selectFrom('projects').select('views_count').where('id', '=', project.id).executeTakeFirstOrThrow();
     expect(row.views_count).toBe(3);
+  });
+
+  it('keeps the visitors\' copy of a project when a new visitor\'s view is counted, with the view in it', async () => {
+    const owner = await buildUser(t.ctx);
+    const project = await buildProject(t.ctx, owner, { title: 'Kept' });
+    const view = async (address: string) => (await t.app.inject({ method: 'GET', url: `/api/projects/slug/${project.slug}`, remoteAddress: address })).json() as TProject;
+    await view('203.0.113.1');
+    await retitleBehindTheBack(t, project.id, 'Behind the back');
+    // Two more visitors: both counted, neither sent to the database for the project.
+    expect(await view('203.0.113.2')).toMatchObject({ title: 'Kept', views: 2 });
+    expect(await view('203.0.113.3')).toMatchObject({ title: 'Kept', views: 3 });
+  });
+
+  it('answers members\' gallery pages from one copy shared by all members (mature work in), with each member\'s own likes and follows', async () => {
+    const owner = await buildUser(t.ctx);
+    const [first, second] = [await buildUser(t.ctx), await buildUser(t.ctx)];
+    const project = await buildProject(t.ctx, owner, { title: 'Shared card' });
+    const mature = await buildProject(t.ctx, owner, { title: 'Mature card' });
+    await t.ctx.db.updateTable('projects').set({ is_mature: 1 }).where('id', '=', mature.id).execute();
+    const cards = async (cookie: string) => (await get('/api/projects?sort=recent', cookie)).json() as TProject[];
+    expect((await cards(await cookieFor(t.ctx, first))).map((card) => card.title)).toEqual(['Mature card', 'Shared card']);
+    await retitleBehindTheBack(t, project.id, 'Behind the back');
+    await t.ctx.db.insertInto('likes').values({ user_id: second.id, project_id: project.id, created_at: new Date().toISOString() }).execute();
+    await t.ctx.db.insertInto('follows').values({ follower_id: second.id, followee_id: owner.id, created_at: new Date().toISOString() }).execute();
+    const seen = await cards(await cookieFor(t.ctx, second));
+    expect(seen.map((card) => [card.title, card.isLiked, card.isFollowing])).toEqual([
+      ['Mature card', false, true],
+      ['Shared card', true, true],
+    ]);
+    // Visitors' pages stay their own: no mature work.
+    expect((await titles()).includes('Mature card')).toBe(false);
+  });
+
+  it('answers a member\'s project page from the visitors\' copy, with their own like and follow read for them', async () => {
+    const owner = await buildUser(t.ctx);
+    const member = await buildUser(t.ctx);
+    const project = await buildProject(t.ctx, owner, { title: 'Shared' });
+    expect((await get(`/api/projects/slug/${project.slug}`)).statusCode).toBe(200);
+    await retitleBehindTheBack(t, project.id, 'Behind the back');
+    // Their like and follow, also behind the cache's back: a member's own part is never cached.
+    await t.ctx.db.insertInto('likes').values({ user_id: member.id, project_id: project.id, created_at: new Date().toISOString() }).execute();
+    await t.ctx.db.insertInto('follows').values({ follower_id: member.id, followee_id: owner.id, created_at: new Date().toISOString() }).execute();
+    const seen = (await get(`/api/projects/slug/${project.slug}`, await cookieFor(t.ctx, member))).json() as TProject;
+    expect(seen).toMatchObject({ title: 'Shared', isLiked: true, isFollowing: true });
+    // A visitor's answer does not carry the member's part.
+    expect((await get(`/api/projects/slug/${project.slug}`)).json()).toMatchObject({ title: 'Shared', isLiked: false, isFollowing: false });
+    // The creator sees their own project from the database (their hidden prompt is theirs to see).
+    expect(((await get(`/api/projects/slug/${project.slug}`, await cookieFor(t.ctx, owner))).json() as TProject).title).toBe('Behind the back');
   });
 });
 

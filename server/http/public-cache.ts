@@ -72,6 +72,18 @@ interface TCachedResponse {
   tags: readonly TCacheTag[];
 }
 
+/**
+ * How cacheable GETs were answered since the process started: whole from the cache (hits), by
+ * the handler for a visitor or on a route cached for everyone (misses: the answer is then
+ * stored), or by the handler for a signed-in member on a route cached for visitors only
+ * (bypassed). The bench reads them (GET /healthz/read-cache) to report each scenario's hit rate.
+ */
+export interface TPublicCacheCounts {
+  hits: number;
+  misses: number;
+  bypassed: number;
+}
+
 /** Smaller bodies gain too little from compression to be worth a second copy. */
 const GZIP_FROM_BYTES = 1024;
 
@@ -113,15 +125,21 @@ function tagsOf(rule: TPublicCacheRule, answer: unknown, request: FastifyRequest
  * request pays for them: cached reads look up and fill the cache; state-changing routes that
  * may change anything empty it.
  */
-export function registerPublicCache(app: FastifyInstance, cache: TReadCache): void {
+export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TPublicCacheCounts {
+  const counts: TPublicCacheCounts = { hits: 0, misses: 0, bypassed: 0 };
   app.decorateRequest('publicCacheTicket', null);
   app.decorateRequest('publicCacheTags', null);
 
   const answerFromCache = (visitorsOnly: boolean, when?: (request: FastifyRequest) => boolean): onRequestHookHandler => (request, reply, done) => {
-    if (request.method !== 'GET' || (visitorsOnly && !isAnonymous(request))) return done();
+    if (request.method !== 'GET') return done();
+    if (visitorsOnly && !isAnonymous(request)) {
+      counts.bypassed += 1;
+      return done();
+    }
     const hit = cache.get<TCachedResponse>(`http:${request.url}`);
     if (hit && (!when || when(request))) {
       reportAnswerTags(hit.tags);
+      counts.hits += 1;
       reply.code(hit.status).headers(hit.headers);
       if (hit.gzipped && acceptsGzip(request)) {
         reply.header('content-encoding', 'gzip').send(hit.gzipped);
@@ -130,6 +148,7 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
       }
       return;
     }
+    counts.misses += 1;
     request.publicCacheTicket = cache.ticket();
     done();
   };
@@ -180,6 +199,7 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): vo
       route.onSend = [...hookList(route.onSend), forgetEverythingAfterWrite];
     }
   });
+  return counts;
 }
 
 function hookList<T>(hooks: T | T[] | undefined): T[] {

@@ -2,7 +2,10 @@
 // access, so a database outage never gets healthy processes restarted), /readyz says whether
 // to send it traffic.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { TErrorBody } from '../../shared/schemas/common';
+import type { TPublicCacheCounts } from '../http/public-cache';
+import type { TReadCache } from '../lib/read-cache';
 import type { TReadiness } from './readiness';
 
 const NOT_READY_MESSAGES = {
@@ -10,7 +13,25 @@ const NOT_READY_MESSAGES = {
   'database-unreachable': 'Database unreachable',
 } as const;
 
-export async function healthRoutes(app: FastifyInstance, readiness: TReadiness): Promise<void> {
+const ZReadCacheFigures = z.object({ hits: z.number(), misses: z.number(), bypassed: z.number(), entries: z.number(), bytes: z.number() });
+
+/** What /healthz/read-cache reads: the public cache's answer counts and the read cache it fills. */
+export interface TCacheFigures {
+  counts: TPublicCacheCounts;
+  readCache: Pick<TReadCache, 'bookkeeping'>;
+}
+
+export async function healthRoutes(app: FastifyInstance, readiness: TReadiness, cache?: TCacheFigures): Promise<void> {
+  // Aggregate counters only (no URL, no visitor): the bench reads them before and after each
+  // scenario for its hit rate; an operator can watch them the same way.
+  if (cache) {
+    app.get('/healthz/read-cache', { schema: { response: { 200: ZReadCacheFigures } } }, async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { entries, bytes } = cache.readCache.bookkeeping();
+      return { ...cache.counts, entries, bytes };
+    });
+  }
+
   app.get('/healthz', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { ok: true };

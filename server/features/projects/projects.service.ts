@@ -6,12 +6,25 @@ import type { TCategorySummary } from '../../../shared/schemas/creator';
 import type { TMedia } from '../../../shared/schemas/media';
 import type { TCreateProjectRequest, TLikeResponse, TListProjectsQuery, TProject, TProjectRef, TUpdateProjectRequest } from '../../../shared/schemas/project';
 import { coverShareImage } from '../../../shared/share-meta';
+import type { TCacheTicket } from '../../lib/read-cache';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { FileDeletionRow, ProjectRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
-import { changedByLike, changedByNewProject, changedByProjectDeletion, changedByProjectEdit, changedByProjectModeration, changedBySuspension, projectPageTags, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
+import {
+  changedByLike,
+  changedByNewProject,
+  changedByProjectDeletion,
+  changedByProjectEdit,
+  changedByProjectModeration,
+  changedBySuspension,
+  orderTags,
+  PROJECT_LISTS_TAG,
+  projectListTags,
+  projectPageTags,
+  UNTOUCHED_BY_WRITES,
+} from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { moderationNote } from '../../lib/moderation-note';
 import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
@@ -182,23 +195,49 @@ function findByKey(ctx: TContext, key: TProjectKey): Promise<ProjectRow | undefi
 export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TViewer): Promise<TProject> {
   const day = today(ctx);
   const seenAs = await viewerKey(ctx, viewer, day);
-  // Anonymous visitors all see the same project: the hydrated copy is cached; the view is
-  // still counted per visitor.
-  const cacheKey = viewer.userId ? null : visitorCopyKey(key);
-  const cached = cacheKey ? ctx.readCache.get<TProject>(cacheKey) : undefined;
-  if (cached && cacheKey) {
-    if (!(await countViewOnce(ctx, cached.id, seenAs, day))) return cached;
-    ctx.readCache.delete(cacheKey);
-    return { ...cached, views: cached.views + 1 };
+  // Everyone but staff sees the same listed project, bar what the viewer did (isLiked,
+  // isFollowing) and, for its creator, the hidden prompt: visitors and members are answered
+  // from one cached visitors' copy, a member's own part from two small queries. The view is
+  // still counted per viewer.
+  const cacheKey = visitorCopyKey(key);
+  // Taken before the copy is read: a write to the project after this point keeps the copy with the view counted out.
+  const copyTicket = ctx.readCache.ticket();
+  const cached = viewer.staff ? undefined : ctx.readCache.get<TProject>(cacheKey);
+  if (cached && cached.user.id !== viewer.userId) {
+    const counted = await countViewOnce(ctx, cached.id, seenAs, day);
+    const copy = counted ? countedInCopy(ctx, cacheKey, cached, copyTicket) : cached;
+    return viewer.userId === null ? copy : withViewerState(ctx, copy, viewer.userId);
   }
   const ticket = ctx.readCache.ticket();
   const row = await findByKey(ctx, key);
   if (!row || !mayView(row, viewer)) throw notFound('Project not found');
   const counted = await countViewOnce(ctx, row.id, seenAs, day);
-  const project = await hydrateOne(ctx, counted ? { ...row, views_count: row.views_count + 1 } : row, viewer.userId);
-  // Only shown projects reach a visitor, so the visitors' copy never carries a moderation note.
-  if (cacheKey) ctx.readCache.set(cacheKey, project, ticket, { tags: projectPageTags(project) });
+  const seen = counted ? { ...row, views_count: row.views_count + 1 } : row;
+  // Only shown projects reach the visitors' copy, so it never carries a moderation note.
+  if (isListed(row)) {
+    const copy = await hydrateOne(ctx, seen, null);
+    ctx.readCache.set(cacheKey, copy, ticket, { tags: projectPageTags(copy) });
+    if (viewer.userId === null) return { ...copy, moderation: moderationNote(row) };
+    if (row.user_id !== viewer.userId) return { ...(await withViewerState(ctx, copy, viewer.userId)), moderation: moderationNote(row) };
+  }
+  const project = await hydrateOne(ctx, seen, viewer.userId);
   return { ...project, moderation: moderationNote(row) };
+}
+
+/**
+ * The cached copy with this view counted: it replaces the old one, rather than sending the next
+ * viewer to the database. Not when a write touched the project since the copy was read (ticket).
+ */
+function countedInCopy(ctx: TContext, cacheKey: string, cached: TProject, ticket: TCacheTicket): TProject {
+  const copy = { ...cached, views: cached.views + 1 };
+  ctx.readCache.set(cacheKey, copy, ticket, { tags: projectPageTags(copy) });
+  return copy;
+}
+
+/** The shared copy as this member sees it: whether they like the project and follow its creator. */
+async function withViewerState(ctx: TContext, copy: TProject, viewerId: number): Promise<TProject> {
+  const { liked, following } = await viewerState(ctx, viewerId, { projectIds: [copy.id], creatorIds: [copy.user.id] });
+  return { ...copy, isLiked: liked.has(copy.id), isFollowing: following.has(copy.user.id) };
 }
 
 /** Shown to everyone: not hidden by a moderator, its creator not suspended (projects.repo.ts listed()). */
@@ -273,9 +312,40 @@ export function matureFilter(viewerId: number | null): Pick<TProjectFilter, 'exc
 }
 
 export async function listProjects(ctx: TContext, query: TListProjectsQuery, viewerId: number | null, scope: Pick<TProjectFilter, 'userId'> = {}): Promise<TPage<TProject>> {
+  if (viewerId !== null && scope.userId === undefined) return membersGalleryPage(ctx, query, viewerId);
+  return listProjectsFor(ctx, query, viewerId, scope);
+}
+
+/**
+ * A gallery page is the same for every member (mature work in, unlike visitors') but for their
+ * likes and follows: one copy per page is shared by all members, cached under the same tags as
+ * the visitors' page, and each member's own part comes from two small queries over its cards.
+ */
+async function membersGalleryPage(ctx: TContext, query: TListProjectsQuery, viewerId: number): Promise<TPage<TProject>> {
+  const key = `members-gallery:${JSON.stringify([query.sort, query.category, query.tag, query.limit, query.cursor])}`;
+  let page = ctx.readCache.get<TPage<TProject>>(key);
+  if (!page) {
+    const ticket = ctx.readCache.ticket();
+    // As a member sees it (no mature filter), with nobody's likes or follows in it.
+    page = await listProjectsFor(ctx, query, null, {}, {});
+    ctx.readCache.set(key, page, ticket, { tags: projectListTags(page.items, [PROJECT_LISTS_TAG, ...orderTags(query.sort)]) });
+  }
+  const { items } = page;
+  const { liked, following } = await viewerState(ctx, viewerId, { projectIds: items.map((item) => item.id), creatorIds: [...new Set(items.map((item) => item.user.id))] });
+  return { ...page, items: items.map((item) => ({ ...item, isLiked: liked.has(item.id), isFollowing: following.has(item.user.id) })) };
+}
+
+/** `audience`: whose filter applies (visitors leave mature work out); `viewerId`: whose likes and follows the cards carry. */
+async function listProjectsFor(
+  ctx: TContext,
+  query: TListProjectsQuery,
+  viewerId: number | null,
+  scope: Pick<TProjectFilter, 'userId'>,
+  audience: Pick<TProjectFilter, 'excludeMature'> = matureFilter(viewerId),
+): Promise<TPage<TProject>> {
   // A creator's own list keeps what a moderator hid: its page tells them why.
   const withHidden = scope.userId !== undefined && scope.userId === viewerId;
-  const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...(scope.userId === undefined ? matureFilter(viewerId) : {}), ...scope, withHidden };
+  const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...(scope.userId === undefined ? audience : {}), ...scope, withHidden };
   const rows = await listProjectPage(ctx.db, { sort: query.sort, filter, limit: query.limit, after: decodeCursor(query.cursor, SORT_CURSOR_VALUES[query.sort]) });
   const column = SORT_COLUMNS[query.sort];
   return toPage(rows, query.limit, (row) => [row[column], row.id], async (page) => {
