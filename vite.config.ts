@@ -73,10 +73,27 @@ export function moveSourceMapsOut(): Plugin {
   };
 }
 
+/**
+ * The server renderer bundles its own zod and shared schemas, which would register their ids
+ * (`.meta({ id })`) in the registry zod keeps on globalThis, beside the server's own copies of the
+ * same schemas: two schemas under one id break the API document (GET /api/docs/json: 'Duplicate
+ * schema id'). The renderer's zod keeps a registry of its own.
+ */
+function privateZodRegistryForRenderer(): Plugin {
+  return {
+    name: 'private-zod-registry-for-renderer',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]registries\.js$/.test(id)) return null;
+      return code.replaceAll('__zod_globalRegistry', '__zod_serverRendererRegistry');
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), moveSourceMapsOut(), reportRouteSizes(), precompress()],
+  plugins: [react(), tailwindcss(), moveSourceMapsOut(), reportRouteSizes(), precompress(), privateZodRegistryForRenderer()],
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('./shared', import.meta.url)),

@@ -99,6 +99,17 @@ describe.each(ENGINES)('server-rendered pages (%s)', (engine) => {
     expect(project404.body).not.toContain('Tidal Cathedral');
   });
 
+  it('keeps the API document whole once pages have rendered (the renderer registers no schema of the server)', async () => {
+    const creator = await buildUser(t.ctx, { first_name: 'Hedy' });
+    const project = await buildProject(t.ctx, creator, { title: 'Signal Garden' });
+    // The project page's code carries shared schemas with ids (ModerationNote …) of its own.
+    expect((await app.inject({ url: `/project/${project.slug}` })).body).toContain('Signal Garden');
+    expect((await app.inject({ url: '/' })).statusCode).toBe(200);
+    const document = await app.inject({ url: '/api/docs/json' });
+    expect(document.statusCode).toBe(200);
+    expect(document.json().components.schemas).toHaveProperty('ModerationNote');
+  });
+
   it('sends the job board with its jobs, and search results for a query', async () => {
     const poster = await buildUser(t.ctx);
     await buildJob(t.ctx, poster, { body: { title: 'Prompt Engineer for Diffusion Art' } });
