@@ -13,10 +13,24 @@ interface TAxeResult {
 
 /** `exclude`: CSS selectors of parts another spec answers for (the page's header, say). */
 export async function axeViolations(page: Page, { exclude = [] }: { exclude?: string[] } = {}): Promise<string[]> {
+  await animationsSettled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate((excluded) => {
     const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<TAxeResult> } }).axe;
     return axe.run({ include: [['html']], exclude: excluded.map((selector) => [selector]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   }, exclude);
   return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+}
+
+/**
+ * Waits (up to 3 s) for the page's finite animations to end: a toast or dialog fading in is
+ * part-transparent, and axe would measure its text's contrast mid-fade. Endless ones (skeleton
+ * pulses, spinners) are left alone.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+  });
 }
