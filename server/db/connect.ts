@@ -235,6 +235,18 @@ export function skipTakenRows(engine: Engine) {
     engine === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
+/** Keys of the transaction-scoped locks below, one per rule that needs one (any 64-bit integer). */
+export const XACT_LOCKS = { firstAccount: 7_001 } as const;
+
+/**
+ * Makes transactions that take the same key run one after another from here to their end, for a
+ * rule that reads before it writes and has no row to lock (e.g. "the first account"). PostgreSQL:
+ * a transaction-scoped advisory lock. SQLite: nothing to do, it runs one writer at a time.
+ */
+export async function lockForTransaction(db: Kysely<Database>, engine: Engine, key: number): Promise<void> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${key})`.execute(db);
+}
+
 /** Is this error a unique-constraint violation? (the engines report it differently) */
 export function isUniqueViolation(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;

@@ -5,7 +5,7 @@ import type { TSigninRequest, TSignupRequest } from '../../../shared/schemas/aut
 import type { TUpdateProfileRequest } from '../../../shared/schemas/profile';
 import type { TPreferencesRequest, TPublicUser, TRole } from '../../../shared/schemas/user';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
-import { isUniqueViolation } from '../../db/connect';
+import { isUniqueViolation, lockForTransaction, XACT_LOCKS } from '../../db/connect';
 import type { UserRow, UserUpdate } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { TSlowdown, TThrottle } from '../../http/rate-limit';
@@ -77,7 +77,9 @@ export async function signUp(ctx: TContext, throttles: TSignupThrottles, input: 
       const code = await claimCode(db, input.invitationCode, now, expiredBefore);
       // Usable when read but claimed by another sign-up in between: used.
       if (!code) throw unusableCodeError(await findCode(db, input.invitationCode), expiredBefore) ?? codeAlreadyUsed();
-      // The operator's first code makes the site's first account: its admin.
+      // The operator's first code makes the site's first account: its admin. Two operator codes used
+      // at once on an empty PostgreSQL site would both see no account: the second waits for the first.
+      if (code.owner_id === null) await lockForTransaction(db, ctx.engine, XACT_LOCKS.firstAccount);
       const firstAccount = !(await anyUser(db));
       const user = await insertUser(db, {
         email: input.email,

@@ -8,6 +8,7 @@ import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app'
 import { buildCode, buildUser, sessionCookieFrom, signupBody } from '../../test/factories';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/open';
+import { createOperatorCodes } from './invitations.service';
 import { ensureOperatorCode } from './operator-code';
 
 describe.each(ENGINES)('roles on %s', (engine) => {
@@ -31,6 +32,15 @@ describe.each(ENGINES)('roles on %s', (engine) => {
     const second = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(code.code, { email: 'ada@example.com' }) });
     expect(second.statusCode).toBe(201);
     expect(second.json().role).toBe('member');
+  });
+
+  it('makes exactly one admin when two operator codes sign up at the same moment on an empty site', async () => {
+    const codes = await createOperatorCodes(t.ctx, 2);
+    const answers = await Promise.all(
+      codes.map((code, index) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(code, { email: `op${index}@example.com` }) })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(answers.map((answer) => answer.json().role as string).sort()).toEqual(['admin', 'member']);
   });
 
   it('shows a role to the member themself only, never in a public profile', async () => {
