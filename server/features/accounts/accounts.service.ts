@@ -14,7 +14,7 @@ import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } fr
 import { beforeCodeGuess, codeAlreadyUsed, codesExpiredBefore, countWrongCode, unusableCodeError, type TCodeGuessThrottles } from './invitations.service';
 import { assertPasswordAllowed } from './password-policy';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { suspensionRefusal } from './suspension';
+import { isSuspended, suspensionRefusal } from './suspension';
 import { memberName, toPublicUser } from './user.presenter';
 import {
   anyUser,
@@ -195,9 +195,14 @@ export async function memberNames(ctx: TContext, userIds: number[]): Promise<Map
 }
 
 /** A member's public profile and who invited them, while that member is still here. */
-export async function memberProfile(ctx: TContext, userId: number): Promise<{ user: TPublicUser; invitedBy: { id: number; name: string } | null } | null> {
+/**
+ * A member's public profile; null when there is no such member, or when they are suspended and
+ * the viewer is not staff (their page goes with their work while the suspension lasts).
+ */
+export async function memberProfile(ctx: TContext, userId: number, { staff = false }: { staff?: boolean } = {}): Promise<{ user: TPublicUser; invitedBy: { id: number; name: string } | null } | null> {
   const user = await findUserById(ctx.db, userId);
   if (!user) return null;
+  if (!staff && isSuspended(user, ctx.now())) return null;
   const inviter = user.invited_by ? await findUserById(ctx.db, user.invited_by) : undefined;
   return { user: toPublicUser(user), invitedBy: inviter ? { id: inviter.id, name: memberName(inviter) } : null };
 }

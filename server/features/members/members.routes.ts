@@ -8,7 +8,7 @@ import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
 import type { TMemberRates } from '../../http/member-limits';
 import { cachedForVisitors, INVALIDATES_EVERYTHING, INVALIDATES_NOTHING, INVALIDATES_SCOPED } from '../../http/public-cache';
-import { clearSessionCookie, MEMBERS_ONLY, requireUser, viewerOf } from '../../http/sessions';
+import { clearSessionCookie, MEMBERS_ONLY, requireUser, viewerDetails, viewerOf } from '../../http/sessions';
 import { creatorPageTags } from '../../lib/cache-tags';
 import { setPreferences } from '../accounts/accounts.service';
 import { toCurrentUser } from '../accounts/user.presenter';
@@ -21,7 +21,7 @@ export async function memberRoutes(app: FastifyInstance, ctx: TContext, rates: P
 
   api.get('/api/users/:id', { config: cachedForVisitors(creatorPageTags), schema: { tags, params: ZIdParams, response: { 200: ZCreatorProfile, ...errorResponses(400, 404) } } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-cache');
-    return creatorProfile(ctx, request.params.id, viewerOf(request));
+    return creatorProfile(ctx, request.params.id, viewerOf(request), { staff: viewerDetails(request).staff });
   });
 
   api.patch('/api/auth/profile', { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZCurrentUser, ...errorResponses(400, 401, 403, 429) } } }, async (request) => {

@@ -15,8 +15,8 @@ import { isBlockedBy } from '../social/blocks.service';
 import { isFollowing, memberFigures } from '../social/social.service';
 import { withdrawCommentsBy } from '../comments/comments.service';
 
-export async function creatorProfile(ctx: TContext, userId: number, viewerId: number | null): Promise<TCreatorProfile> {
-  const profile = await memberProfile(ctx, userId);
+export async function creatorProfile(ctx: TContext, userId: number, viewerId: number | null, { staff = false }: { staff?: boolean } = {}): Promise<TCreatorProfile> {
+  const profile = await memberProfile(ctx, userId, { staff });
   if (!profile) throw notFound('Creator not found');
   const [totals, figures, following, blocked] = await Promise.all([creatorTotals(ctx, userId), memberFigures(ctx, userId), isFollowing(ctx, viewerId, userId), viewerId === null ? false : isBlockedBy(ctx, viewerId, userId)]);
   return {

@@ -33,6 +33,7 @@ describe.each(ENGINES)('suspension, the invite tree and roles on %s', (engine) =
     const job = await buildJob(t.ctx, member);
     expect(ids(await t.app.inject({ url: '/api/projects?sort=recent' }))).toContain(project.id);
     expect(ids(await t.app.inject({ url: '/api/jobs' }))).toContain(job.id);
+    expect((await t.app.inject({ url: `/api/users/${member.id}` })).statusCode).toBe(200);
 
     const response = await suspend(moderator, member);
     expect(response.statusCode).toBe(200);
@@ -57,8 +58,10 @@ describe.each(ENGINES)('suspension, the invite tree and roles on %s', (engine) =
       expect((await t.app.inject({ url: `/api/projects/${project.id}`, headers })).statusCode).toBe(404);
       expect(ids(await t.app.inject({ url: '/api/jobs', headers }))).not.toContain(job.id);
       expect((await t.app.inject({ url: `/api/jobs/${job.id}`, headers })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `/api/users/${member.id}`, headers })).statusCode).toBe(404);
     }
     expect((await t.app.inject({ url: `/api/projects/${project.id}`, headers: await as(moderator) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/users/${member.id}`, headers: await as(moderator) })).statusCode).toBe(200);
 
     const audit = (await t.app.inject({ url: '/api/admin/audit', headers: await as(admin) })).json();
     expect(audit[0]).toMatchObject({ actor: { id: moderator.id }, action: 'suspend', targetType: 'member', targetId: member.id, reason: 'Harassment of other members' });
