@@ -41,6 +41,8 @@ The database is the one DATA_DIR / DATABASE_URL describe, as for npm start.`;
 
 /** Members signed in for the traffic scenarios; the first few also drive the one-URL signed-in mix. */
 const TRAFFIC_MEMBERS = 200;
+/** The smoke run proves the members' scenarios work; each sign-in is a deliberate argon2 hash, so a few. */
+const SMOKE_TRAFFIC_MEMBERS = 5;
 const ONE_URL_MEMBERS = 5;
 const FULL = { durationSeconds: 20, warmupSeconds: 5, connections: 50 };
 /** The soak's load: fewer connections than the scenarios, since every request may be a miss or a write. */
@@ -258,7 +260,7 @@ async function run(options: TOptions): Promise<number> {
     serverEnv = { ...env, ...(await seedSmokeDataset(env, (cleanup) => cleanups.push(cleanup))) };
     log(`seeded into DATA_DIR=${serverEnv.DATA_DIR}${serverEnv.DATABASE_URL ? ` and ${new URL(serverEnv.DATABASE_URL).pathname.slice(1)}` : ''}`);
   }
-  const dataset: TDataset = await readDataset(loadConfig(serverEnv), { members: TRAFFIC_MEMBERS });
+  const dataset: TDataset = await readDataset(loadConfig(serverEnv), { members: options.smoke ? SMOKE_TRAFFIC_MEMBERS : TRAFFIC_MEMBERS });
   if (dataset.counts.projects < (options.smoke ? 1 : options.minProjects)) {
     console.error(
       `The ${dataset.engine} database has ${dataset.counts.projects} projects; the bench needs at least ${options.minProjects} to mean anything.\n` +
