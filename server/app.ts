@@ -150,9 +150,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await blockRoutes(app, ctx);
   await commentRoutes(app, ctx, memberRates);
   await memberRoutes(app, ctx, memberRates);
-  await jobRoutes(app, ctx);
+  await jobRoutes(app, ctx, memberRates);
   await moderationRoutes(app, ctx, memberRates);
-  await paymentRoutes(app, { ...ctx, payments, mailQueued: deps.onMailQueued ?? (() => {}) });
+  await paymentRoutes(app, { ...ctx, payments, mailQueued: deps.onMailQueued ?? (() => {}) }, memberRates);
   await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE), memberRates);
   await notificationRoutes(app, ctx);
   // Before the SPA: its catch-all must not answer /sitemap.xml and /robots.txt with the page.
