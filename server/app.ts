@@ -25,6 +25,7 @@ import { memberRoutes } from './features/members/members.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { messageRoutes } from './features/messages/messages.routes';
 import { CONTACT_IP_RULE } from './features/messages/messages.service';
+import { isJobPagePath, jobPageMeta } from './features/jobs/job-meta';
 import { pageViewCounted, projectPageMeta } from './features/projects/project-meta';
 import { projectRoutes } from './features/projects/projects.routes';
 import { searchRoutes } from './features/projects/search.routes';
@@ -163,7 +164,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       clientDir: deps.clientDir,
       serverDir: deps.serverDir,
       site: siteInfo(ctx),
-      resolveMeta: (path) => projectPageMeta(ctx, path),
+      resolveMeta: (path) => (isJobPagePath(path) ? jobPageMeta(ctx, path) : projectPageMeta(ctx, path)),
       pageViewCounted: (path, request) => pageViewCounted(ctx, path, viewerDetails(request)),
     });
   }

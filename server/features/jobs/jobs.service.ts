@@ -126,6 +126,13 @@ export async function viewJob(ctx: TContext, jobId: number, viewer: TViewer): Pr
   return { ...toPublicJob(await readJob(ctx, counted ? { ...row, views: row.views + 1 } : row)), isOwn: false };
 }
 
+/** A live job as anyone sees it, without counting a view (the page's share meta); null when not live. */
+export async function peekLiveJob(ctx: TContext, jobId: number): Promise<TJob | null> {
+  const row = await findJobById(ctx.db, jobId);
+  if (!row || !isLive(row, ctx.now()) || !isShown(row)) return null;
+  return toPublicJob(await readJob(ctx, row));
+}
+
 /** The poster changes their listing: the whole form again, in whatever state the job is. */
 export async function updateJob(ctx: TContext, userId: number, jobId: number, input: TUpdateJobRequest): Promise<TMyJob> {
   await findOwnedJob(ctx, userId, jobId);
