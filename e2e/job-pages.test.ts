@@ -103,6 +103,23 @@ describe.each(SIZES)('job pages at $width×$height', (size) => {
     // Not live: no page for a visitor.
     expect((await fetch(`${baseUrl()}/api/jobs/999999999`)).status).toBe(404);
 
+    // Opened directly, the page hydrates without an error and without reading the job again.
+    const direct = await openSized(size);
+    const problems: string[] = [];
+    const jobReads: string[] = [];
+    direct.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    direct.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    direct.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/jobs/${remote.id}`) jobReads.push(request.url());
+    });
+    await direct.goto(`/jobs/${remote.id}`);
+    await expect.poll(() => direct.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(true);
+    await direct.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    expect(jobReads).toEqual([]);
+
     const page = await openSized(size);
     await page.goto(`/jobs?location=${place.toUpperCase()}`);
     const titles = page.getByRole('list').getByRole('heading', { level: 2 });
