@@ -133,6 +133,12 @@ export async function peekLiveJob(ctx: TContext, jobId: number): Promise<TJob | 
   return toPublicJob(await readJob(ctx, row));
 }
 
+/** The sitemap's job pages: live listings, newest first, with when each last changed. */
+export async function sitemapJobs(ctx: TContext, limit: number): Promise<{ id: number; lastmod: string }[]> {
+  const rows = await listLiveJobPage(ctx.db, { now: ctx.now() }, limit);
+  return rows.slice(0, limit).map((row) => ({ id: row.id, lastmod: row.updated_at }));
+}
+
 /** The poster changes their listing: the whole form again, in whatever state the job is. */
 export async function updateJob(ctx: TContext, userId: number, jobId: number, input: TUpdateJobRequest): Promise<TMyJob> {
   await findOwnedJob(ctx, userId, jobId);
