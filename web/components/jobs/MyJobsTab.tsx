@@ -234,7 +234,7 @@ function CloseJobDialog({ job, open, onOpenChange }: { job: TMyJob; open: boolea
     <AlertDialog open={open} onOpenChange={(next) => (!close.isPending ? onOpenChange(next) : undefined)}>
       <ConfirmDialogContent
         title="Close this listing?"
-        description={`"${job.title}" leaves the job board now, before its ${JOB_LISTING_DAYS} days are over. The time left is not refunded; you can renew it later for ${JOB_PRICE} and ${JOB_LISTING_DAYS} more days.`}
+        description={`"${job.title}" leaves the job board now${job.activeUntil ? ` instead of on ${longDate(job.activeUntil)}` : ''}. The time left is not refunded; you can renew it later: ${JOB_PRICE} for ${JOB_LISTING_DAYS} more days.`}
         confirmLabel="Close Listing"
         busy={close.isPending}
         onConfirm={() => void confirm()}
