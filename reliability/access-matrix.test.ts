@@ -400,6 +400,33 @@ const MATRIX: Record<string, TMatrixRow> = {
       { caller: 'the owner', status: 201, changes: 'something' },
     ],
   },
+  'PATCH /api/jobs/:id': {
+    arrange: async (w) => ({ job: await buildJob(w.ctx, w.owner.user) }),
+    request: (w) => ({ params: { id: w.job!.id }, payload: { ...jobBody({ title: 'Edited by the matrix' }) } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 403, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  'POST /api/jobs/:id/close': {
+    arrange: async (w) => ({ job: await buildJob(w.ctx, w.owner.user) }),
+    request: (w) => ({ params: { id: w.job!.id } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 403, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  'POST /api/jobs/:id/renew': {
+    arrange: async (w) => ({ job: await buildJob(w.ctx, w.owner.user) }),
+    request: (w) => ({ params: { id: w.job!.id } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 403, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
   'POST /api/jobs/:id/payment': {
     arrange: async (w) => ({ job: await buildJob(w.ctx, w.owner.user, { status: 'pending_payment' }) }),
     request: (w) => ({ params: { id: w.job!.id } }),

@@ -272,6 +272,7 @@ describe.each(ENGINES)('hostile input fuzzing on %s', (engine) => {
       'POST /api/projects': async () => ({ title: 'Fuzzed', description: 'Made by a fuzzer', category: 'Illustration,Print', images: [freeMediaUrl], tags: ['fuzz'] }),
       'PATCH /api/projects/:id': async () => ({ title: 'Edited', description: 'Again', category: 'Illustration', images: project.images, tags: ['koi'], hidePrompt: false }),
       'POST /api/jobs': async () => ({ ...jobBody() }),
+      'PATCH /api/jobs/:id': async () => ({ ...jobBody() }),
       'POST /api/jobs/:id/confirm-payment': async () => ({ paymentIntentId: session.paymentIntentId }),
       'POST /api/payments/test/confirm': async () => ({ clientSecret: session.clientSecret, cardNumber: '4000 0000 0000 0002', expiry: '12/40', cvc: '123' }),
       'POST /api/contact': async () => ({ name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello', recipientId: member.id, projectId: project.id, projectTitle: project.title }),

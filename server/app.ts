@@ -25,6 +25,7 @@ import { memberRoutes } from './features/members/members.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { messageRoutes } from './features/messages/messages.routes';
 import { CONTACT_IP_RULE } from './features/messages/messages.service';
+import { isJobPagePath, jobPageMeta } from './features/jobs/job-meta';
 import { pageViewCounted, projectPageMeta } from './features/projects/project-meta';
 import { projectRoutes } from './features/projects/projects.routes';
 import { searchRoutes } from './features/projects/search.routes';
@@ -150,9 +151,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await blockRoutes(app, ctx);
   await commentRoutes(app, ctx, memberRates);
   await memberRoutes(app, ctx, memberRates);
-  await jobRoutes(app, ctx);
+  await jobRoutes(app, ctx, memberRates);
   await moderationRoutes(app, ctx, memberRates);
-  await paymentRoutes(app, { ...ctx, payments, mailQueued: deps.onMailQueued ?? (() => {}) });
+  await paymentRoutes(app, { ...ctx, payments, mailQueued: deps.onMailQueued ?? (() => {}) }, memberRates);
   await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE), memberRates);
   await notificationRoutes(app, ctx);
   // Before the SPA: its catch-all must not answer /sitemap.xml and /robots.txt with the page.
@@ -163,7 +164,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       clientDir: deps.clientDir,
       serverDir: deps.serverDir,
       site: siteInfo(ctx),
-      resolveMeta: (path) => projectPageMeta(ctx, path),
+      resolveMeta: (path) => (isJobPagePath(path) ? jobPageMeta(ctx, path) : projectPageMeta(ctx, path)),
       pageViewCounted: (path, request) => pageViewCounted(ctx, path, viewerDetails(request)),
     });
   }

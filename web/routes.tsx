@@ -47,6 +47,7 @@ const SearchPage = lazyPage(() => import('@/pages/SearchPage'));
 const CategoryPage = lazyPage(() => import('@/pages/CategoryPage'));
 const InspirationPage = lazyPage(() => import('@/pages/InspirationPage'));
 const JobsPage = lazyPage(() => import('@/pages/JobsPage'));
+const JobPage = lazyPage(() => import('@/pages/JobPage'));
 const PostJobPage = lazyPage(() => import('@/pages/PostJobPage'));
 const SupportPage = lazyPage(() => import('@/pages/SupportPage'));
 const CareersPage = lazyPage(() => import('@/pages/CareersPage'));
@@ -77,6 +78,7 @@ const PAGES: readonly (readonly [string, TPage])[] = [
   ['/category/:category', CategoryPage],
   ['/inspiration', InspirationPage],
   ['/jobs', JobsPage],
+  ['/jobs/:id', JobPage],
   ['/post-job', PostJobPage],
   ['/support', SupportPage],
   ['/careers', CareersPage],

@@ -28,6 +28,7 @@ export const UNLIMITED_MEMBER_WRITES: Record<string, string> = {
   CONTACT_MESSAGES_PER_HOUR: '100000',
   LIKES_FOLLOWS_PER_MINUTE: '100000',
   PROFILE_EDITS_PER_HOUR: '100000',
+  JOB_CHANGES_PER_HOUR: '100000',
 };
 
 export interface TStartOptions {

@@ -120,6 +120,27 @@ describe.each(ENGINES)('server-rendered pages (%s)', (engine) => {
     expect(search.body).toContain('Velvet Nebula Atlas');
   });
 
+  it("sends a job's page with the listing, its JobPosting JSON-LD and share meta, counting each visitor's view", async () => {
+    const poster = await buildUser(t.ctx);
+    const job = await buildJob(t.ctx, poster, { body: { title: 'Latent Space Cartographer', location: 'Porto', remote: 'true', type: 'Freelance' } });
+    const page = await app.inject({ url: `/jobs/${job.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Latent Space Cartographer');
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.body)?.[1];
+    expect(JSON.parse(ld ?? '{}')['@graph'][0]).toMatchObject({ '@type': 'JobPosting', title: 'Latent Space Cartographer', employmentType: 'CONTRACTOR', jobLocationType: 'TELECOMMUTE', validThrough: expect.any(String) });
+    expect(page.body).toContain('<meta property="og:title" content="Latent Space Cartographer at Diffusion Labs |');
+    expect(page.body).toContain(`<link rel="canonical" href="${t.config.publicUrl}/jobs/${job.id}"`);
+    // Never served from the cache: another visitor's read counts as their view.
+    await app.inject({ url: `/jobs/${job.id}`, remoteAddress: '203.0.113.7' });
+    const row = await t.ctx.db.selectFrom('jobs').select('views').where('id', '=', job.id).executeTakeFirstOrThrow();
+    expect(row.views).toBe(2);
+    // Not live: the site's meta and no listing.
+    const pending = await buildJob(t.ctx, poster, { status: 'pending_payment', body: { title: 'Unpaid Listing Title' } });
+    const unpaid = await app.inject({ url: `/jobs/${pending.id}` });
+    expect(unpaid.body).not.toContain('Unpaid Listing Title');
+    expect(unpaid.body).not.toContain('application/ld+json');
+  });
+
   it('caches the page for everyone and forgets it when what it shows changes', async () => {
     const creator = await buildUser(t.ctx);
     const project = await buildProject(t.ctx, creator, { title: 'First Title' });

@@ -27,6 +27,7 @@ const RENDERED_PAGES: readonly (readonly [RegExp, string])[] = [
   [/^\/$/, 'pages/HomePage.tsx'],
   [/^\/project\/[^/]+\/?$/i, 'pages/ProjectPage.tsx'],
   [/^\/jobs\/?$/i, 'pages/JobsPage.tsx'],
+  [/^\/jobs\/\d+\/?$/i, 'pages/JobPage.tsx'],
   [/^\/creator\/[^/]+\/?$/i, 'pages/CreatorPage.tsx'],
   [/^\/category\/[^/]+\/?$/i, 'pages/CategoryPage.tsx'],
   [/^\/search\/?$/i, 'pages/SearchPage.tsx'],

@@ -133,6 +133,13 @@ export const ZListJobsQuery = ZPageQuery.extend({
     .enum([...JOB_TYPES, 'All Types', ''])
     .optional()
     .transform((value): TJobType | undefined => (value === 'All Types' || value === '' ? undefined : value)),
+  /** 'true': remote jobs only; 'false' or '' mean no filter. */
+  remote: z
+    .union([z.enum(['true', 'false', '']), z.boolean()])
+    .optional()
+    .transform((value) => value === true || value === 'true'),
+  /** Case-insensitive substring of the job's location ('berlin' finds 'Berlin, Germany'). */
+  location: z.string().trim().max(100).optional(),
 });
 export type TListJobsQuery = z.output<typeof ZListJobsQuery>;
 
@@ -175,8 +182,20 @@ export const ZMyJob = ZJob.extend({ views: z.number().int(), applyClicks: z.numb
 export type TMyJob = z.output<typeof ZMyJob>;
 export const ZMyJobList = z.array(ZMyJob);
 
-/** GET /api/jobs/{id}: the poster sees their own numbers, anyone else the public listing. */
-export const ZJobView = z.union([ZMyJob, ZJob]);
+/**
+ * GET /api/jobs/{id}: the poster sees their own numbers, anyone else the public listing; isOwn
+ * says whether the viewer posted it (no Report button on one's own job), never who did.
+ */
+export const ZJobView = ZJob.extend({
+  isOwn: z.boolean(),
+  views: z.number().int().optional(),
+  applyClicks: z.number().int().optional(),
+}).meta({ id: 'JobView' });
+export type TJobView = z.output<typeof ZJobView>;
+
+/** PATCH /api/jobs/{id}: the whole job form again, with the posting form's rules and messages. */
+export const ZUpdateJobRequest = ZCreateJobRequest;
+export type TUpdateJobRequest = z.output<typeof ZUpdateJobRequest>;
 
 export const ZConfirmPaymentRequest = z.object({
   paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(1, 'paymentIntentId is required').max(255),

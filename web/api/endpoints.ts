@@ -8,7 +8,7 @@ import type { TInboxMessage, TSiteInfo, TSiteStats, TUnreadCount } from '@shared
 import type { TCategorySummary, TCreatorProfile } from '@shared/schemas/creator';
 import type { TAccepted, TEmailChanged } from '@shared/schemas/credentials';
 import type { TInvitationCode, TValidateCodeResponse } from '@shared/schemas/invitation';
-import type { TJob, TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentResult } from '@shared/schemas/job';
+import type { TJob, TJobView, TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentResult } from '@shared/schemas/job';
 import type { TUploadResponse } from '@shared/schemas/media';
 import type { TAdminFigures, TAdminMember, TAdminMemberSummary, TAuditEntry, TReport, TReportGroup } from '@shared/schemas/moderation';
 import type { TNotificationList, TNotificationSettings, TUnreadNotifications, TUnsubscribed } from '@shared/schemas/notification';
@@ -48,7 +48,7 @@ interface TSingleReads {
   '/api/invitation-codes': TInvitationCode[];
   '/api/messages/unread-count': TUnreadCount;
   /** The poster reads their own numbers, anyone else the public listing. */
-  [path: `/api/jobs/${number}`]: TMyJob | TJob;
+  [path: `/api/jobs/${number}`]: TJobView;
   '/api/payments/config': TPaymentsConfig;
   '/api/site': TSiteInfo;
   '/api/stats': TSiteStats;
@@ -86,6 +86,8 @@ export interface TWrites {
     '/api/invitation-codes/validate': TValidateCodeResponse;
     '/api/jobs': TMyJob;
     [path: `/api/jobs/${number}/payment`]: TPaymentSession;
+    [path: `/api/jobs/${number}/renew`]: TPaymentSession;
+    [path: `/api/jobs/${number}/close`]: TMyJob;
     [path: `/api/jobs/${number}/confirm-payment`]: TMyJob;
     '/api/payments/test/confirm': TTestCardPaymentResult;
     [path: `/api/admin/projects/${number}/mature`]: TProject;
@@ -104,6 +106,7 @@ export interface TWrites {
     '/api/auth/profile': TCurrentUser;
     [path: `/api/projects/${number}`]: TProject;
     [path: `/api/comments/${number}`]: TReply;
+    [path: `/api/jobs/${number}`]: TMyJob;
   };
   DELETE: {
     '/api/auth/delete-account': null;

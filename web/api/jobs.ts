@@ -1,8 +1,9 @@
 // Jobs and job payments (SPEC §7): the live board with its filters, the poster's own jobs,
 // posting a job, and the three payment calls (session, card confirmation in test mode, activation).
+import { useMemo } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { JOB_PAGE_SIZE, type TJobType } from '@shared/constants';
-import type { TCreateJobBody, TTestCardPaymentRequest } from '@shared/schemas/job';
+import type { TCreateJobBody, TTestCardPaymentRequest, TUpdateJobRequest } from '@shared/schemas/job';
 import { fetchPage, usePagedList, type TListQuery } from './paged';
 import { readQuery } from './query-client';
 import { sendJson } from './request';
@@ -17,9 +18,21 @@ export interface TJobFilters {
   /** Trimmed search text; '' for none. */
   q: string;
   type: TJobTypeFilter;
+  /** Remote jobs only. */
+  remote: boolean;
+  /** Trimmed location text (a case-insensitive substring); '' for any. */
+  location: string;
 }
 
-const jobsQuery = ({ q, type }: TJobFilters, limit: number): TListQuery => ({ limit, q, type: type === ALL_JOB_TYPES ? undefined : type });
+export const NO_JOB_FILTERS: TJobFilters = { q: '', type: ALL_JOB_TYPES, remote: false, location: '' };
+
+const jobsQuery = ({ q, type, remote, location }: TJobFilters, limit: number): TListQuery => ({
+  limit,
+  q,
+  type: type === ALL_JOB_TYPES ? undefined : type,
+  remote: remote ? 'true' : undefined,
+  location,
+});
 
 /**
  * Live jobs matching the filters (SPEC §5; the server applies the rule), newest first, a page at
@@ -34,7 +47,7 @@ export function useJobList(filters: TJobFilters) {
 export function useLiveJobCount(enabled: boolean) {
   return useQuery({
     queryKey: [JOBS_PATH, 'live-count'],
-    queryFn: async ({ signal }) => (await fetchPage(JOBS_PATH, jobsQuery({ q: '', type: ALL_JOB_TYPES }, 1), signal)).total ?? 0,
+    queryFn: async ({ signal }) => (await fetchPage(JOBS_PATH, jobsQuery(NO_JOB_FILTERS, 1), signal)).total ?? 0,
     enabled,
     staleTime: 0,
   });
@@ -45,9 +58,43 @@ export function useJobDetails(id: number, enabled: boolean) {
   return useQuery({ ...readQuery(`/api/jobs/${id}`), enabled });
 }
 
+/** A job's own page: the live listing, or one's own (or, for staff, any) in whatever state; isOwn says whose. */
+export function useJob(id: number) {
+  return useQuery({ ...readQuery(`/api/jobs/${id}`), enabled: Number.isSafeInteger(id) && id > 0 });
+}
+
+/** After a job changed: the board, one's own list and the job's page read it again. */
+function refreshJobs(client: QueryClient) {
+  return client.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(JOBS_PATH) });
+}
+
+/** The poster's edit: the whole job form again (PATCH /api/jobs/{id}). */
+export function useUpdateJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, body }: { jobId: number; body: TCreateJobBody | TUpdateJobRequest }) => sendJson('PATCH', `/api/jobs/${jobId}`, body),
+    onSuccess: () => refreshJobs(client),
+  });
+}
+
+/** Ends a live listing now. */
+export function useCloseJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: number) => sendJson('POST', `/api/jobs/${jobId}/close`),
+    onSuccess: () => refreshJobs(client),
+  });
+}
+
 /** The signed-in member's jobs in every state, with views and apply clicks. */
 export function useMyJobs() {
   return usePagedList('/api/jobs/mine', {}, { staleTime: 0 });
+}
+
+/** The ids of the signed-in member's own jobs (their cards on the board get no Report button). */
+export function useMyJobIds(enabled: boolean): ReadonlySet<number> {
+  const list = usePagedList('/api/jobs/mine', {}, { staleTime: 0, enabled });
+  return useMemo(() => new Set(list.data?.pages.flatMap((page) => page.items.map((job) => job.id)) ?? []), [list.data]);
 }
 
 /** Which card form the payment step shows: Stripe Elements or the offline test-mode form. */
@@ -72,8 +119,20 @@ export const paymentSessionQuery = (jobId: number) =>
     staleTime: Infinity,
   });
 
-export function usePaymentSession(jobId: number) {
-  return useQuery(paymentSessionQuery(jobId));
+/**
+ * A renewal's payment session (another $250 for 60 more days): the server hands out the same
+ * unpaid renewal PaymentIntent however often it is asked, so this too is safe to cache.
+ */
+export const renewalSessionQuery = (jobId: number) =>
+  queryOptions({
+    queryKey: ['renewal-session', jobId],
+    queryFn: () => sendJson('POST', `/api/jobs/${jobId}/renew`),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export function usePaymentSession(jobId: number, renewal = false) {
+  return useQuery(renewal ? renewalSessionQuery(jobId) : paymentSessionQuery(jobId));
 }
 
 /** The test-mode stand-in for Stripe.js' card confirmation: 402 with Stripe's message when refused. */
@@ -84,7 +143,8 @@ export function confirmTestCardPayment(body: TTestCardPaymentRequest) {
 /** After the job went live: the board, one's own list and the job's spent payment session. */
 function refreshAfterPayment(client: QueryClient, jobId: number) {
   client.removeQueries({ queryKey: paymentSessionQuery(jobId).queryKey });
-  return client.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(JOBS_PATH) });
+  client.removeQueries({ queryKey: renewalSessionQuery(jobId).queryKey });
+  return refreshJobs(client);
 }
 
 /** The server checks the PaymentIntent with the provider and activates the job for 60 days. */

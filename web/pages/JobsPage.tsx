@@ -1,9 +1,12 @@
 // The job board (SPEC §2 Jobs, §5 Job search): live listings, searched and filtered by the server.
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+// The filters live in the address (?q=&type=&remote=true&location=), so a filtered board can be
+// shared, reloaded and rendered on the server as it is.
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { JOB_TYPES } from '@shared/constants';
 import { JOB_PRICE_CENTS } from '@shared/constants';
 import { useCurrentUser } from '@/api/auth';
-import { ALL_JOB_TYPES, useJobList, useLiveJobCount, type TJobFilters, type TJobTypeFilter } from '@/api/jobs';
+import { ALL_JOB_TYPES, useJobList, useLiveJobCount, useMyJobIds, type TJobFilters, type TJobTypeFilter } from '@/api/jobs';
 import { JobCard } from '@/components/jobs/JobCard';
 import { JobFilters } from '@/components/jobs/JobFilters';
 import { JobPostingJsonLd } from '@/components/jobs/JobPostingJsonLd';
@@ -27,13 +30,44 @@ const HERO_BACKGROUND = [
   'linear-gradient(135deg, #0f0f14 0%, #1e1b4b 50%, #2e1065 80%, #0f0f14 100%)',
 ].join(', ');
 
+function typeParam(value: string | null): TJobTypeFilter {
+  return (JOB_TYPES as readonly string[]).includes(value ?? '') ? (value as TJobTypeFilter) : ALL_JOB_TYPES;
+}
+
+/** The filters as the address gives them. */
+function filtersFrom(params: URLSearchParams) {
+  return {
+    search: params.get('q') ?? '',
+    type: typeParam(params.get('type')),
+    remote: params.get('remote') === 'true',
+    location: params.get('location') ?? '',
+  };
+}
+
 export default function JobsPage() {
   useDocumentTitle('Jobs', 'Find your dream AI job: roles for prompt engineers, AI artists and AI-native designers.');
-  const [search, setSearch] = useState('');
-  const [type, setType] = useState<TJobTypeFilter>(ALL_JOB_TYPES);
+  const [params, setParams] = useSearchParams();
+  const [initial] = useState(() => filtersFrom(params));
+  const [search, setSearch] = useState(initial.search);
+  const [type, setType] = useState<TJobTypeFilter>(initial.type);
+  const [remote, setRemote] = useState(initial.remote);
+  const [location, setLocation] = useState(initial.location);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const filters = useMemo<TJobFilters>(() => ({ q, type }), [q, type]);
-  const filtered = q !== '' || type !== ALL_JOB_TYPES;
+  const place = useDebouncedValue(location.trim(), SEARCH_DEBOUNCE_MS);
+  const filters = useMemo<TJobFilters>(() => ({ q, type, remote, location: place }), [q, type, remote, place]);
+  const filtered = q !== '' || type !== ALL_JOB_TYPES || remote || place !== '';
+  const { isSignedIn } = useCurrentUser();
+  const ownJobs = useMyJobIds(isSignedIn);
+
+  // The address follows the filters (replacing the entry: typing is not a trail of pages).
+  useEffect(() => {
+    const next = new URLSearchParams();
+    if (q) next.set('q', q);
+    if (type !== ALL_JOB_TYPES) next.set('type', type);
+    if (remote) next.set('remote', 'true');
+    if (place) next.set('location', place);
+    setParams((current) => (current.toString() === next.toString() ? current : next), { replace: true });
+  }, [q, type, remote, place, setParams]);
 
   const list = useJobList(filters);
   const jobs = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
@@ -47,13 +81,24 @@ export default function JobsPage() {
   const clearFilters = () => {
     setSearch('');
     setType(ALL_JOB_TYPES);
+    setRemote(false);
+    setLocation('');
   };
 
   return (
     <>
       <JobsHero />
       <PageContainer width="page" className="flex flex-col gap-6">
-        <JobFilters search={search} onSearchChange={setSearch} type={type} onTypeChange={setType} />
+        <JobFilters
+          search={search}
+          onSearchChange={setSearch}
+          type={type}
+          onTypeChange={setType}
+          remote={remote}
+          onRemoteChange={setRemote}
+          location={location}
+          onLocationChange={setLocation}
+        />
 
         <p aria-live="polite" className="min-h-5 text-sm text-zinc-600">
           {list.data && liveTotal !== undefined ? `Showing ${jobs.length} of ${liveTotal} jobs` : ''}
@@ -75,7 +120,7 @@ export default function JobsPage() {
             <ul className={cn('flex flex-col gap-4 transition-opacity duration-150', list.isPlaceholderData && 'opacity-60')}>
               {jobs.map((job) => (
                 <li key={job.id}>
-                  <JobCard job={job} />
+                  <JobCard job={job} own={ownJobs.has(job.id)} />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 // Posting a paid job (SPEC §2 Post a job, §4 Job posting): form, payment, success. ?job={id}
 // opens the payment of a job saved earlier; ?success=true&payment_intent=… is the provider's
-// redirect back after a payment that needed one.
+// redirect back after a payment that needed one. ?job={id}&renew=true pays for a renewal of a
+// paid listing (My Jobs → Renew): the same payment step, another $250 for 60 more days.
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, LockKeyhole } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -24,10 +25,10 @@ import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 type TStage =
   | { step: 'form' }
-  | { step: 'payment'; jobId: number }
+  | { step: 'payment'; jobId: number; renewal?: boolean }
   /** Back from the provider's redirect: confirming the payment with the server. */
   | { step: 'returning'; jobId: number; paymentIntentId: string }
-  | { step: 'success' };
+  | { step: 'success'; renewal?: boolean };
 
 interface TStart {
   stage: TStage;
@@ -53,7 +54,7 @@ function startFrom(params: URLSearchParams): TStart {
     return { stage: { step: 'returning', jobId, paymentIntentId } };
   }
   const jobId = jobIdParam(params.get('job'));
-  return { stage: jobId ? { step: 'payment', jobId } : { step: 'form' } };
+  return { stage: jobId ? { step: 'payment', jobId, renewal: params.get('renew') === 'true' } : { step: 'form' } };
 }
 
 export default function PostJobPage() {
@@ -111,19 +112,20 @@ function PostJobFlow() {
   const returnHandled = useRef(false);
 
   const showPayment = (jobId: number) => setStage({ step: 'payment', jobId });
-  const showSuccess = () => {
+  const showSuccess = (renewal = false) => {
     setParams({}, { replace: true });
-    setStage({ step: 'success' });
+    setStage({ step: 'success', renewal });
   };
 
   // On the payment step the address names the job, so a reload comes back to it, and session
   // storage keeps it for the provider's redirect back.
   const payingFor = stage.step === 'payment' ? stage.jobId : null;
+  const renewing = stage.step === 'payment' && stage.renewal === true;
   useEffect(() => {
     if (payingFor === null) return;
     rememberPendingJob(payingFor);
-    setParams({ job: String(payingFor) }, { replace: true });
-  }, [payingFor, setParams]);
+    setParams(renewing ? { job: String(payingFor), renew: 'true' } : { job: String(payingFor) }, { replace: true });
+  }, [payingFor, renewing, setParams]);
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -185,13 +187,13 @@ function PostJobFlow() {
             </div>
           </div>
         )}
-        {stage.step === 'payment' && <PaymentStep jobId={stage.jobId} onPaid={showSuccess} />}
+        {stage.step === 'payment' && <PaymentStep jobId={stage.jobId} renewal={stage.renewal} onPaid={() => showSuccess(stage.renewal)} />}
         {stage.step === 'returning' && (
           <div className="flex min-h-[40vh] items-center justify-center">
             <Spinner label="Confirming your payment" />
           </div>
         )}
-        {stage.step === 'success' && <PostJobSuccess />}
+        {stage.step === 'success' && <PostJobSuccess renewal={stage.renewal} />}
       </div>
     </PageContainer>
   );

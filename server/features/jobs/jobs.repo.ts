@@ -13,6 +13,10 @@ export interface TLiveJobFilter {
   /** Lower-cased substring of title, company or description. */
   q?: string | undefined;
   type?: TJobType | undefined;
+  /** Remote jobs only. */
+  remoteOnly?: boolean | undefined;
+  /** Lower-cased substring of the location. */
+  location?: string | undefined;
 }
 
 export interface TNewJob {
@@ -40,6 +44,9 @@ function live(eb: JobsEb, filter: TLiveJobFilter): Expression<SqlBool> {
     eb('jobs.owner_suspended', '=', 0),
   ];
   if (filter.type) conditions.push(eb('jobs.type', '=', filter.type));
+  if (filter.remoteOnly) conditions.push(eb('jobs.remote', '=', 1));
+  // Like q: a substring test over the live rows the index walk found.
+  if (filter.location) conditions.push(sql<SqlBool>`lower(${eb.ref('jobs.location')}) like ${containsPattern(filter.location)} escape '\\'`);
   if (filter.q) {
     // A substring match cannot use a b-tree; it runs over the live rows the index found, a small set.
     const pattern = containsPattern(filter.q);
@@ -127,6 +134,62 @@ export function insertJob(db: Db, job: TNewJob): Promise<JobRow> {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export type TJobFields = Omit<TNewJob, 'userId' | 'now'>;
+
+/** The poster's edit: every field of the form at once. */
+export function updateJobRow(db: Db, id: number, job: TJobFields, now: Date): Promise<JobRow | undefined> {
+  return db
+    .updateTable('jobs')
+    .set({
+      title: job.title,
+      company: job.company,
+      company_logo: job.companyLogo,
+      description: job.description,
+      requirements: job.requirements,
+      location: job.location,
+      remote: job.remote ? 1 : 0,
+      type: job.type,
+      salary: job.salary,
+      application_url: job.applicationUrl,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteJobTags(db: Db, jobId: number): Promise<void> {
+  await db.deleteFrom('job_tags').where('job_id', '=', jobId).execute();
+}
+
+/** A live listing ends now (its poster closed it early): the row as it now is, or undefined when it was not live. */
+export function closeJobRow(db: Db, id: number, now: Date): Promise<JobRow | undefined> {
+  const at = now.toISOString();
+  return db
+    .updateTable('jobs')
+    .set({ status: 'expired', active_until: at, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where('active_until', '>', at)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * A paid listing's end moves from `from` to `to` (active again): only while its end is still
+ * `from`, so of two racing renewals each adds its own days (the loser reads the row again).
+ */
+export function extendJobRow(db: Db, id: number, change: { from: string | null; to: Date; now: Date }): Promise<JobRow | undefined> {
+  return db
+    .updateTable('jobs')
+    .set({ status: 'active', active_until: change.to.toISOString(), expiry_notified_at: null, updated_at: change.now.toISOString() })
+    .where('id', '=', id)
+    .where('status', 'in', ['active', 'expired'])
+    .where((eb) => (change.from === null ? eb('active_until', 'is', null) : eb('active_until', '=', change.from)))
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function insertJobTags(db: Db, jobId: number, tags: string[]): Promise<void> {

@@ -1,7 +1,7 @@
 // Jobs: posting (awaiting payment until paid), the live list, the poster's own list, reading
 // one, the counting redirect to the application link, and expiry.
 import { DAY_MS, PAYMENTS_OFF_MESSAGE } from '../../../shared/constants';
-import { applicationHref, type TCreateJobRequest, type TJob, type TListJobsQuery, type TMyJob } from '../../../shared/schemas/job';
+import { applicationHref, type TCreateJobRequest, type TJob, type TJobView, type TListJobsQuery, type TMyJob, type TUpdateJobRequest } from '../../../shared/schemas/job';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { changedByJobGoingLive } from '../../lib/cache-tags';
 import type { JobRow, TJobCounterKind } from '../../db/schema';
@@ -15,6 +15,9 @@ import { notify } from '../notifications/notifications.service';
 import { firstKeptViewDay, viewDay, viewerKey, type TViewer } from '../social/social.service';
 import { effectiveStatus, toMyJob, toPublicJob } from './job.presenter';
 import {
+  closeJobRow,
+  deleteJobTags,
+  updateJobRow,
   deleteJobRow,
   takeListingsEndingBy,
   deleteUnpaidJobRows,
@@ -94,7 +97,7 @@ export interface TLiveJobsPage extends TPage<TJob> {
 }
 
 export async function listLiveJobs(ctx: TContext, query: TListJobsQuery): Promise<TLiveJobsPage> {
-  const filter = { now: ctx.now(), q: query.q || undefined, type: query.type };
+  const filter = { now: ctx.now(), q: query.q || undefined, type: query.type, remoteOnly: query.remote, location: query.location || undefined };
   const [rows, total] = await Promise.all([listLiveJobPage(ctx.db, filter, query.limit, decodeCursor(query.cursor)), countLiveJobs(ctx.db, filter)]);
   const page = await toPage(rows, query.limit, (row) => [row.active_until ?? '', row.id], async (pageRows) => (await hydrateJobs(ctx, pageRows)).map(toPublicJob));
   return { ...page, total };
@@ -108,15 +111,77 @@ export async function listMyJobs(ctx: TContext, userId: number, page: { limit: n
   );
 }
 
-/** A live job for anyone (counted as a view, once per viewer per day), or any of your own jobs with its numbers. */
-export async function viewJob(ctx: TContext, jobId: number, viewer: TViewer): Promise<TJob | TMyJob> {
+/**
+ * A live job for anyone (counted as a view, once per viewer per day); any of your own jobs with
+ * its numbers; and for staff any job in whatever state (with why it is hidden). 404 otherwise.
+ */
+export async function viewJob(ctx: TContext, jobId: number, viewer: TViewer): Promise<TJobView> {
   const row = await findJobById(ctx.db, jobId);
   if (!row) throw notFound('Job not found');
-  if (viewer.userId !== null && row.user_id === viewer.userId) return { ...(await readJob(ctx, row)), moderation: moderationNote(row) };
-  if (viewer.staff && !isShown(row)) return { ...toPublicJob(await readJob(ctx, row)), moderation: moderationNote(row) };
-  if (!isLive(row, ctx.now()) || !isShown(row)) throw notFound('Job not found');
+  if (viewer.userId !== null && row.user_id === viewer.userId) return { ...(await readJob(ctx, row)), moderation: moderationNote(row), isOwn: true };
+  const live = isLive(row, ctx.now()) && isShown(row);
+  if (viewer.staff && !live) return { ...toPublicJob(await readJob(ctx, row)), moderation: moderationNote(row), isOwn: false };
+  if (!live) throw notFound('Job not found');
   const counted = await countOncePerDay(ctx, row.id, 'view', viewer);
-  return toPublicJob(await readJob(ctx, counted ? { ...row, views: row.views + 1 } : row));
+  return { ...toPublicJob(await readJob(ctx, counted ? { ...row, views: row.views + 1 } : row)), isOwn: false };
+}
+
+/** A live job as anyone sees it, without counting a view (the page's share meta); null when not live. */
+export async function peekLiveJob(ctx: TContext, jobId: number): Promise<TJob | null> {
+  const row = await findJobById(ctx.db, jobId);
+  if (!row || !isLive(row, ctx.now()) || !isShown(row)) return null;
+  return toPublicJob(await readJob(ctx, row));
+}
+
+/** The sitemap's job pages: live listings, newest first, with when each last changed. */
+export async function sitemapJobs(ctx: TContext, limit: number): Promise<{ id: number; lastmod: string }[]> {
+  const rows = await listLiveJobPage(ctx.db, { now: ctx.now() }, limit);
+  return rows.slice(0, limit).map((row) => ({ id: row.id, lastmod: row.updated_at }));
+}
+
+/** The poster changes their listing: the whole form again, in whatever state the job is. */
+export async function updateJob(ctx: TContext, userId: number, jobId: number, input: TUpdateJobRequest): Promise<TMyJob> {
+  await findOwnedJob(ctx, userId, jobId);
+  const row = await inTransaction(ctx, async (tx) => {
+    const updated = await updateJobRow(
+      tx.db,
+      jobId,
+      {
+        title: input.title,
+        company: input.company,
+        companyLogo: input.companyLogo ?? null,
+        description: input.description,
+        requirements: input.requirements,
+        location: input.location,
+        remote: input.remote,
+        type: input.type,
+        salary: input.salary ?? null,
+        applicationUrl: input.applicationUrl,
+      },
+      tx.now(),
+    );
+    if (!updated) throw notFound('Job not found');
+    await deleteJobTags(tx.db, jobId);
+    await insertJobTags(tx.db, jobId, input.tags);
+    invalidateAfterCommit(tx, changedByJobGoingLive());
+    return updated;
+  });
+  return { ...(await readJob(ctx, row)), moderation: moderationNote(row) };
+}
+
+export const JOB_CLOSE_MESSAGES = {
+  unpaid: 'This job is not live yet: it is awaiting payment',
+  ended: 'This listing has already ended',
+} as const;
+
+/** The poster ends a live listing now: it leaves the board, and may be renewed later from today. */
+export async function closeJob(ctx: TContext, userId: number, jobId: number): Promise<TMyJob> {
+  const row = await findOwnedJob(ctx, userId, jobId);
+  if (row.status === 'pending_payment') throw new AppError(409, JOB_CLOSE_MESSAGES.unpaid);
+  const closed = await closeJobRow(ctx.db, jobId, ctx.now());
+  if (!closed) throw new AppError(409, JOB_CLOSE_MESSAGES.ended);
+  invalidateAfterCommit(ctx, changedByJobGoingLive());
+  return { ...(await readJob(ctx, closed)), moderation: moderationNote(closed) };
 }
 
 /**

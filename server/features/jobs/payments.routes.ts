@@ -3,15 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../shared/schemas/common';
 import { ZConfirmPaymentRequest, ZMyJob, ZPaymentsConfig, ZPaymentSession, ZTestCardPaymentRequest, ZTestCardPaymentResult, ZWebhookOutcome } from '../../../shared/schemas/job';
 import { AppError, errorResponses } from '../../http/errors';
+import type { TMemberRates } from '../../http/member-limits';
 import { INVALIDATES_NOTHING, INVALIDATES_SCOPED } from '../../http/public-cache';
 import { MEMBERS_ONLY, requireUser } from '../../http/sessions';
-import { confirmJobPayment, confirmTestCardPayment, handlePaymentWebhook, paymentsConfig, startJobPayment, testModeOn, type TPaymentsContext } from './payments.service';
+import { confirmJobPayment, confirmTestCardPayment, handlePaymentWebhook, paymentsConfig, startJobPayment, startJobRenewal, testModeOn, type TPaymentsContext } from './payments.service';
 
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
 const tags = ['jobs'];
 
-export async function paymentRoutes(app: FastifyInstance, ctx: TPaymentsContext): Promise<void> {
+export async function paymentRoutes(app: FastifyInstance, ctx: TPaymentsContext, rates: TMemberRates): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onError', async (request, _reply, error) => {
       if (error instanceof AppError && error.status === 502) request.log.error({ err: error.cause }, 'payment provider failed');
@@ -27,6 +28,18 @@ export async function paymentRoutes(app: FastifyInstance, ctx: TPaymentsContext)
       async (request) => {
         const user = requireUser(request);
         return startJobPayment(ctx, user.id, request.params.id);
+      },
+    );
+
+    // Renewing a paid listing: the payment session of another $250 for 60 more days. The card form
+    // and POST /api/jobs/{id}/confirm-payment then go as for posting; the confirmation extends the listing.
+    api.post(
+      '/api/jobs/:id/renew',
+      { config: { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED }, schema: { tags, params: ZIdParams, response: { 200: ZPaymentSession, ...errorResponses(400, 401, 403, 404, 409, 429, 502, 503) } } },
+      async (request) => {
+        const user = requireUser(request);
+        await rates.jobChanges.take(user.id);
+        return startJobRenewal(ctx, user.id, request.params.id);
       },
     );
 

@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../http/errors';
 import { changedByJobGoingLive } from '../../lib/cache-tags';
 import { mailAddressOf } from '../accounts/accounts.service';
 import { queueMail } from '../messages/outbox.service';
-import { activateJobRow, findJobById, listUnpaidJobsWithIntent, setJobPaymentIntent } from './jobs.repo';
+import { activateJobRow, extendJobRow, findJobById, listUnpaidJobsWithIntent, setJobPaymentIntent } from './jobs.repo';
 import { findOwnedJob, readJob } from './jobs.service';
 import { findPaymentByProviderId, insertPaymentOnce, recordWebhookEvent, webhookEventSeen } from './payments.repo';
 import { composeReceiptMail } from './receipt-mail';
@@ -93,6 +93,57 @@ export async function startJobPayment(ctx: TPaymentsContext, userId: number, job
   return paymentSession(payments, intent);
 }
 
+/** What a renewal's PaymentIntent carries in its metadata: it extends a paid listing instead of activating an unpaid one. */
+export const RENEWAL_PURPOSE = 'renewal';
+
+function isRenewal(intent: Pick<TPaymentIntent, 'metadata'>): boolean {
+  return intent.metadata.purpose === RENEWAL_PURPOSE;
+}
+
+export const RENEWAL_MESSAGES = {
+  unpaid: 'This job has not been paid for yet: complete its payment instead',
+  hidden: 'A moderator hid this job, so it cannot be renewed',
+  alreadyPaid: 'This renewal is already paid',
+} as const;
+
+/**
+ * Renewing a paid listing (active or ended): another $250 for JOB_LISTING_DAYS more days, through
+ * the same payment session, card form and confirm-payment as posting. The job keeps the renewal's
+ * PaymentIntent while it is unpaid and hands it out again on every call; once that one is paid,
+ * the next renewal gets a new one (its idempotency key names the one before).
+ */
+export async function startJobRenewal(ctx: TPaymentsContext, userId: number, jobId: number): Promise<TPaymentSession> {
+  const payments = providerOf(ctx);
+  const job = await findOwnedJob(ctx, userId, jobId);
+  if (job.status === 'pending_payment') throw new AppError(409, RENEWAL_MESSAGES.unpaid);
+  if (job.hidden_at !== null) throw new AppError(409, RENEWAL_MESSAGES.hidden);
+  if (job.payment_intent_id) {
+    const current = await provider(() => payments.retrievePaymentIntent(job.payment_intent_id!));
+    if (current && isRenewal(current)) {
+      if (current.status === 'succeeded') {
+        // Paid, but not confirmed yet: settle it (a repeat changes nothing) and say so rather than charge twice.
+        const recorded = await findPaymentByProviderId(ctx.db, current.id);
+        if (!recorded) {
+          await activatePaidJob(ctx, job.id, current);
+          throw new AppError(409, RENEWAL_MESSAGES.alreadyPaid);
+        }
+      } else if (current.status !== 'canceled' && current.clientSecret) {
+        return paymentSession(payments, { id: current.id, clientSecret: current.clientSecret });
+      }
+    }
+  }
+  const intent = await provider(() =>
+    payments.createPaymentIntent({
+      amount: JOB_PRICE_CENTS,
+      currency: JOB_PRICE_CURRENCY,
+      metadata: { jobId: String(job.id), userId: String(userId), purpose: RENEWAL_PURPOSE },
+      idempotencyKey: `job-${job.id}-renewal-after-${job.payment_intent_id ?? 'none'}`,
+    }),
+  );
+  await setJobPaymentIntent(ctx.db, job.id, intent.id, ctx.now());
+  return paymentSession(payments, intent);
+}
+
 function paymentSession(payments: TPaymentProvider, intent: { id: string; clientSecret: string }): TPaymentSession {
   return {
     paymentsMode: payments.kind,
@@ -141,7 +192,7 @@ async function activatePaidJob(ctx: TPaymentsContext, jobId: number, intent: TPa
     });
     let activated = false;
     if (claimed) {
-      const job = await activateJobRow(trx, jobId, now, new Date(now.getTime() + JOB_LISTING_DAYS * DAY_MS));
+      const job = isRenewal(intent) ? await extendListing(trx, jobId, now) : await activateJobRow(trx, jobId, now, new Date(now.getTime() + JOB_LISTING_DAYS * DAY_MS));
       if (job) {
         activated = true;
         await queueReceipt({ ...ctx, db: trx }, job, intent, now);
@@ -158,6 +209,22 @@ async function activatePaidJob(ctx: TPaymentsContext, jobId: number, intent: TPa
     ctx.mailQueued?.();
   }
   return wentLive;
+}
+
+/**
+ * A renewal's JOB_LISTING_DAYS: from the current end while the listing is live, else from now.
+ * The end is compared and set in one update, read again when another renewal got there first.
+ */
+async function extendListing(db: TPaymentsContext['db'], jobId: number, now: Date): Promise<JobRow | undefined> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const row = await findJobById(db, jobId);
+    if (!row || row.status === 'pending_payment') return undefined;
+    const end = row.active_until ? new Date(row.active_until) : null;
+    const from = row.status === 'active' && end && end > now ? end : now;
+    const extended = await extendJobRow(db, jobId, { from: row.active_until, to: new Date(from.getTime() + JOB_LISTING_DAYS * DAY_MS), now });
+    if (extended) return extended;
+  }
+  throw new AppError(409, 'The listing changed while it was renewed. Please try again.');
 }
 
 /** The poster's receipt, queued in the activation's transaction (a poster without an address gets none). */

@@ -126,6 +126,8 @@ describe.each(ENGINES)('reports and the admin API on %s', (engine) => {
     expect(popularGroup.reports[0]!.reporter.name).toBeTruthy();
     expect(JSON.stringify(groups)).not.toContain(owner.email);
     expect(groups[3]!.reports[0]!.note).toBe('Fake company');
+    // The job's own page (issue 16), not the board.
+    expect(groups[3]!.target.url).toBe(`/jobs/${job.id}`);
 
     // One at a time: the same four, in the same order, each once.
     const seen: string[] = [];

@@ -55,7 +55,7 @@ const project: TTargetAdapter = {
 const job: TTargetAdapter = {
   async describe(ctx, id) {
     const found = await jobForModeration(ctx, id);
-    return found ? { label: found.title, url: `/jobs?job=${id}`, ownerId: found.ownerId, hidden: found.hidden } : null;
+    return found ? { label: found.title, url: `/jobs/${id}`, ownerId: found.ownerId, hidden: found.hidden } : null;
   },
   async reportable(ctx, id, viewer) {
     const found = await jobForModeration(ctx, id);

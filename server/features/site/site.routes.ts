@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSiteInfo, ZSiteStats } from '../../../shared/schemas/contact';
 import type { TContext } from '../../context';
 import { cachedForEveryone } from '../../http/public-cache';
-import { SITEMAP_TAG, SITE_FIGURES_TAG, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
+import { JOB_BOARD_TAG, SITEMAP_TAG, SITE_FIGURES_TAG, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
 import { buildSitemap, robotsTxt, siteInfo, siteStats } from './site.service';
 
 const tags = ['site'];
@@ -22,7 +22,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: TContext): Promise<v
     return siteStats(ctx);
   });
 
-  app.get('/sitemap.xml', { config: cachedForEveryone(() => [SITEMAP_TAG]) }, async (_request, reply) =>
+  app.get('/sitemap.xml', { config: cachedForEveryone(() => [SITEMAP_TAG, JOB_BOARD_TAG]) }, async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(await buildSitemap(ctx)),
   );
 

@@ -4,11 +4,14 @@ import { UPLOAD_CATEGORIES } from '../../../shared/constants';
 import type { TSiteInfo, TSiteStats } from '../../../shared/schemas/contact';
 import type { TContext } from '../../context';
 import { countMembers } from '../accounts/accounts.service';
+import { sitemapJobs } from '../jobs/jobs.service';
 import { sitemapEntries, siteTotals } from '../projects/projects.service';
 
 /** One sitemap file holds 50,000 URLs at most (sitemaps.org): these caps leave room for the rest. */
 export const SITEMAP_MAX_PROJECTS = 40_000;
 export const SITEMAP_MAX_CREATORS = 9_000;
+/** Live job pages (/jobs/{id}), newest first. */
+export const SITEMAP_MAX_JOBS = 900;
 
 /** SPEC §2 routes a crawler may read (signed-in-only and form pages are left out). */
 export const SITEMAP_STATIC_PAGES = ['/', '/inspiration', '/jobs', '/search', '/about', '/for-creators', '/support', '/careers', '/terms', '/privacy', '/cookies'] as const;
@@ -39,7 +42,7 @@ interface TSitemapEntry {
 }
 
 export async function buildSitemap(ctx: TContext): Promise<string> {
-  const { projects, creators } = await sitemapEntries(ctx, { projects: SITEMAP_MAX_PROJECTS, creators: SITEMAP_MAX_CREATORS });
+  const [{ projects, creators }, jobs] = await Promise.all([sitemapEntries(ctx, { projects: SITEMAP_MAX_PROJECTS, creators: SITEMAP_MAX_CREATORS }), sitemapJobs(ctx, SITEMAP_MAX_JOBS)]);
   // Creators come most recently active first: the first one's change is the latest of all.
   const galleryChanged = creators[0]?.lastmod ?? null;
   const entries: TSitemapEntry[] = [
@@ -50,6 +53,7 @@ export async function buildSitemap(ctx: TContext): Promise<string> {
     ...UPLOAD_CATEGORIES.map((category) => ({ path: `/category/${encodeURIComponent(category)}`, lastmod: galleryChanged })),
     ...projects.map((project) => ({ path: `/project/${project.id}`, lastmod: project.lastmod })),
     ...creators.map((creator) => ({ path: `/creator/${creator.id}`, lastmod: creator.lastmod })),
+    ...jobs.map((job) => ({ path: `/jobs/${job.id}`, lastmod: job.lastmod })),
   ];
   const base = ctx.config.publicUrl;
   const urls = entries.map(({ path, lastmod }) => {

@@ -9,7 +9,7 @@ import { UPLOAD_CATEGORIES } from '../../../shared/constants';
 import type { TSiteStats } from '../../../shared/schemas/contact';
 import { buildApp } from '../../app';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
-import { buildProject, buildUser } from '../../test/factories';
+import { buildJob, buildProject, buildUser } from '../../test/factories';
 
 describe.each(ENGINES)('site pages and figures on %s', (engine) => {
   let t: TTestApp;
@@ -59,6 +59,9 @@ describe.each(ENGINES)('site pages and figures on %s', (engine) => {
     await buildUser(t.ctx);
     const project = await buildProject(t.ctx, creator);
     const row = await t.ctx.db.selectFrom('projects').select('updated_at').where('id', '=', project.id).executeTakeFirstOrThrow();
+    const job = await buildJob(t.ctx, creator);
+    const unpaid = await buildJob(t.ctx, creator, { status: 'pending_payment' });
+    const jobRow = await t.ctx.db.selectFrom('jobs').select('updated_at').where('id', '=', job.id).executeTakeFirstOrThrow();
 
     for (const app of [t.app, withClient]) {
       const response = await app.inject({ url: '/sitemap.xml' });
@@ -76,6 +79,9 @@ describe.each(ENGINES)('site pages and figures on %s', (engine) => {
       expect(xml).toContain(`<url><loc>${base}/project/${project.id}</loc><lastmod>${row.updated_at}</lastmod></url>`);
       expect(xml).toContain(`<url><loc>${base}/creator/${creator.id}</loc><lastmod>${row.updated_at}</lastmod></url>`);
       expect(xml).toContain(`<url><loc>${base}/terms</loc><lastmod>2025-01-06</lastmod></url>`);
+      // Live job pages only.
+      expect(xml).toContain(`<url><loc>${base}/jobs/${job.id}</loc><lastmod>${jobRow.updated_at}</lastmod></url>`);
+      expect(locs).not.toContain(`${base}/jobs/${unpaid.id}`);
       // Only creators with work are listed: the second member has none.
       expect(locs.filter((loc) => loc?.includes('/creator/'))).toEqual([`${base}/creator/${creator.id}`]);
       expect(locs.some((loc) => /\/(profile|upload|post-job|invitation-codes|login|signup)$/.test(loc ?? ''))).toBe(false);

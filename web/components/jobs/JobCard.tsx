@@ -2,6 +2,7 @@
 // salary, tags, poster, relative date and Apply; the full text opens on demand.
 import { Banknote, BriefcaseBusiness, ChevronDown, Clock, Globe, MapPin, UserRound } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { relativeDate } from '@shared/format';
 import type { TJob } from '@shared/schemas/job';
 import { useJobDetails } from '@/api/jobs';
@@ -15,7 +16,8 @@ import { applicationLink } from './job-links';
 
 const CARD = 'rounded-xl border border-zinc-200 bg-white p-5 md:p-6';
 
-export function JobCard({ job }: { job: TJob }) {
+/** `own`: the viewer posted it (no Report on one's own listing). */
+export function JobCard({ job, own = false }: { job: TJob; own?: boolean }) {
   const titleId = useId();
   const detailsId = useId();
   const [open, setOpen] = useState(false);
@@ -31,7 +33,10 @@ export function JobCard({ job }: { job: TJob }) {
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
               <h2 id={titleId} className="text-lg leading-snug font-semibold break-words">
-                {job.title}
+                {/* The job's own page, with a link to share. */}
+                <Link to={`/jobs/${job.id}`} className="rounded-sm hover:text-accent hover:underline">
+                  {job.title}
+                </Link>
               </h2>
               <p className="text-sm text-zinc-600">{job.company}</p>
             </div>
@@ -75,7 +80,7 @@ export function JobCard({ job }: { job: TJob }) {
               </span>
             </div>
             <div className="flex items-center gap-2">
-              <ReportButton targetType="job" targetId={job.id} label={job.title} />
+              {!own && <ReportButton targetType="job" targetId={job.id} label={job.title} />}
               <button
                 type="button"
                 aria-expanded={open}
@@ -107,11 +112,11 @@ function Meta({ icon, children }: { icon: ReactNode; children: ReactNode }) {
  * Apply goes through the server's counting redirect, which sends the applicant on by the same
  * rule as applicationLink (so the poster sees how many applied); the link's title shows where.
  */
-function ApplyLink({ job }: { job: TJob }) {
+export function ApplyLink({ job, size = 'sm' }: { job: TJob; size?: 'sm' | 'lg' }) {
   const destination = applicationLink(job.applicationUrl);
   const external = /^https?:\/\//i.test(destination);
   return (
-    <Button asChild size="sm" className="shrink-0 self-start">
+    <Button asChild size={size} className="shrink-0 self-start">
       <a
         href={destination === '#' ? '#' : job.applyUrl}
         title={destination}

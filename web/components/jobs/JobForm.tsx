@@ -1,8 +1,10 @@
 // The job form (SPEC §5): the shared zod schema checks it, each message is tied to its field.
+// Posting starts it empty; editing a listing starts it from the job (jobFormValues).
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { JOB_LIMITS, JOB_TYPES } from '@shared/constants';
-import { ZJobForm, type TJobFormOutput, type TJobFormValues } from '@shared/schemas/job';
+import { ZJobForm, type TJob, type TJobFormOutput, type TJobFormValues } from '@shared/schemas/job';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -25,17 +27,39 @@ const EMPTY_FORM = {
   applicationUrl: '',
 } satisfies TJobFormValues;
 
-interface JobFormProps {
-  onSubmit: (job: TJobFormOutput) => Promise<void>;
+/** A saved job as the form shows it: tags comma-separated, remote a switch. */
+export function jobFormValues(job: TJob): TJobFormValues {
+  return {
+    title: job.title,
+    company: job.company,
+    companyLogo: job.companyLogo ?? '',
+    location: job.location,
+    type: job.type,
+    remote: job.remote === 'true',
+    salary: job.salary ?? '',
+    description: job.description,
+    requirements: job.requirements,
+    tags: job.tags.join(', '),
+    applicationUrl: job.applicationUrl,
+  };
 }
 
-export function JobForm({ onSubmit }: JobFormProps) {
+interface JobFormProps {
+  onSubmit: (job: TJobFormOutput) => Promise<void>;
+  /** The job being edited; empty for a new one. */
+  initialValues?: TJobFormValues;
+  submitLabel?: string;
+  /** Shown beside the submit button (the edit dialog's Cancel). */
+  secondaryAction?: ReactNode;
+}
+
+export function JobForm({ onSubmit, initialValues = EMPTY_FORM, submitLabel = 'Continue to Payment', secondaryAction }: JobFormProps) {
   const {
     register,
     control,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(ZJobForm), defaultValues: EMPTY_FORM });
+  } = useForm({ resolver: zodResolver(ZJobForm), defaultValues: initialValues });
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Job details">
@@ -119,9 +143,10 @@ export function JobForm({ onSubmit }: JobFormProps) {
         >
           {(field) => <Input {...field} placeholder="https://example.com/careers or jobs@example.com" {...register('applicationUrl')} />}
         </FormField>
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-end gap-3">
+          {secondaryAction}
           <Button type="submit" size="lg" busy={isSubmitting}>
-            Continue to Payment
+            {submitLabel}
           </Button>
         </div>
       </fieldset>

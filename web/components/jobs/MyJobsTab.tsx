@@ -1,18 +1,26 @@
 // The profile's My Jobs tab: every job the member posted, its state, and how the listing does
-// (views and apply clicks: the pricing card's 'analytics dashboard').
-import { AlertTriangle, BriefcaseBusiness, CreditCard, Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
+// (views and apply clicks: the pricing card's 'analytics dashboard'); and the poster's actions:
+// view the job's page, edit it, close a live listing early, renew a paid one for 60 more days.
+import { AlertTriangle, BriefcaseBusiness, CreditCard, ExternalLink, Pencil, Plus, RefreshCw, XCircle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { Link } from 'react-router';
+import { JOB_LISTING_DAYS } from '@shared/constants';
 import { longDate } from '@shared/format';
-import type { TMyJob } from '@shared/schemas/job';
-import { useMyJobs } from '@/api/jobs';
+import { toCreateJobBody, type TJobFormOutput, type TMyJob } from '@shared/schemas/job';
+import { serverMessage } from '@/api/api-error';
+import { useCloseJob, useMyJobs, useUpdateJob } from '@/api/jobs';
 import { HiddenMark } from '@/components/moderation/HiddenNotice';
+import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatePanel } from '@/components/ui/state-panel';
 import { cn } from '@/lib/cn';
 import { CompanyLogo } from './CompanyLogo';
+import { JobForm, jobFormValues } from './JobForm';
+import { JOB_PRICE } from './PricingCard';
 
 const ROW = 'flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-5 sm:flex-row sm:items-center';
 
@@ -118,15 +126,120 @@ function MyJobRow({ job }: { job: TMyJob }) {
           <dd className="text-lg font-semibold">{job.applyClicks.toLocaleString()}</dd>
         </div>
       </dl>
-      {job.status === 'pending_payment' && (
-        <Button asChild size="sm" className="shrink-0">
+      <MyJobActions job={job} />
+    </article>
+  );
+}
+
+/** Where renewing leads: the post-job page's payment step, for a renewal. */
+export function renewJobPath(jobId: number): string {
+  return `/post-job?job=${jobId}&renew=true`;
+}
+
+function MyJobActions({ job }: { job: TMyJob }) {
+  const [editing, setEditing] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const live = job.status === 'active';
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2 sm:w-44 sm:flex-col">
+      {job.status === 'pending_payment' ? (
+        <Button asChild size="sm">
           <Link to={`/post-job?job=${job.id}`} aria-label={`Complete payment for ${job.title}`}>
             <CreditCard className="h-4 w-4" aria-hidden />
             Complete payment
           </Link>
         </Button>
+      ) : (
+        !job.moderation && (
+          <Button asChild size="sm" variant={live ? 'outline' : 'primary'}>
+            <Link to={renewJobPath(job.id)} aria-label={`Renew ${job.title}`}>
+              <RefreshCw className="h-4 w-4" aria-hidden />
+              Renew
+            </Link>
+          </Button>
+        )
       )}
-    </article>
+      <Button asChild size="sm" variant="outline">
+        <Link to={`/jobs/${job.id}`} aria-label={`View ${job.title}`}>
+          <ExternalLink className="h-4 w-4" aria-hidden />
+          View
+        </Link>
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${job.title}`}>
+        <Pencil className="h-4 w-4" aria-hidden />
+        Edit
+      </Button>
+      {live && (
+        <Button size="sm" variant="outline" onClick={() => setClosing(true)} aria-label={`Close ${job.title}`}>
+          <XCircle className="h-4 w-4" aria-hidden />
+          Close
+        </Button>
+      )}
+      <EditJobDialog job={editing ? job : null} onClose={() => setEditing(false)} />
+      <CloseJobDialog job={job} open={closing} onOpenChange={setClosing} />
+    </div>
+  );
+}
+
+function EditJobDialog({ job, onClose }: { job: TMyJob | null; onClose: () => void }) {
+  const update = useUpdateJob();
+  async function save(values: TJobFormOutput) {
+    if (!job) return;
+    try {
+      await update.mutateAsync({ jobId: job.id, body: toCreateJobBody(values) });
+    } catch (error) {
+      toast.error('Error', { description: serverMessage(error, 'Failed to update the job listing. Please try again.') });
+      return;
+    }
+    toast.success('Job updated', { description: 'Your changes are saved.' });
+    onClose();
+  }
+  return (
+    <Dialog open={job !== null} onOpenChange={(open) => (!open && !update.isPending ? onClose() : undefined)}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Edit Job</DialogTitle>
+          <DialogDescription>Changes show on the board and the job's page at once.</DialogDescription>
+        </DialogHeader>
+        {job && (
+          <JobForm
+            initialValues={jobFormValues(job)}
+            onSubmit={save}
+            submitLabel="Save Changes"
+            secondaryAction={
+              <Button type="button" variant="outline" size="lg" onClick={onClose}>
+                Cancel
+              </Button>
+            }
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CloseJobDialog({ job, open, onOpenChange }: { job: TMyJob; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const close = useCloseJob();
+  async function confirm() {
+    try {
+      await close.mutateAsync(job.id);
+    } catch (error) {
+      toast.error('Error', { description: serverMessage(error, 'Failed to close the job listing. Please try again.') });
+      return;
+    }
+    toast.success('Listing closed', { description: `"${job.title}" is no longer on the board.` });
+    onOpenChange(false);
+  }
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => (!close.isPending ? onOpenChange(next) : undefined)}>
+      <ConfirmDialogContent
+        title="Close this listing?"
+        description={`"${job.title}" leaves the job board now${job.activeUntil ? ` instead of on ${longDate(job.activeUntil)}` : ''}. The time left is not refunded; you can renew it later: ${JOB_PRICE} for ${JOB_LISTING_DAYS} more days.`}
+        confirmLabel="Close Listing"
+        busy={close.isPending}
+        onConfirm={() => void confirm()}
+      />
+    </AlertDialog>
   );
 }
 

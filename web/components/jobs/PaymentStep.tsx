@@ -1,5 +1,6 @@
 // Step 2 of posting a job (SPEC §2, §4): pay $250 by card. A payment error or a failed
-// activation keeps the member here; success hands on to the success view.
+// activation keeps the member here; success hands on to the success view. Renewing a paid
+// listing goes through the same step, with the renewal's payment session.
 import { AlertTriangle, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -20,11 +21,13 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
 interface PaymentStepProps {
   jobId: number;
   onPaid: () => void;
+  /** Another $250 for 60 more days of a paid listing. */
+  renewal?: boolean;
 }
 
-export function PaymentStep({ jobId, onPaid }: PaymentStepProps) {
+export function PaymentStep({ jobId, onPaid, renewal = false }: PaymentStepProps) {
   const config = usePaymentsConfig();
-  const session = usePaymentSession(jobId);
+  const session = usePaymentSession(jobId, renewal);
   const finish = useFinishJobPayment();
 
   const handleResult: TPaymentResultHandler = async (paymentIntent) => {
@@ -77,16 +80,18 @@ export function PaymentStep({ jobId, onPaid }: PaymentStepProps) {
     <div className="grid gap-8 lg:grid-cols-[minmax(0,560px)_320px] lg:justify-between">
       <div className="flex flex-col gap-6">
         <header>
-          <h1 className="text-3xl font-semibold tracking-tight">Complete Your Payment</h1>
+          <h1 className="text-3xl font-semibold tracking-tight">{renewal ? 'Renew Your Listing' : 'Complete Your Payment'}</h1>
           <p className="mt-2 text-zinc-600">
-            Pay {JOB_PRICE} to activate your job listing for {JOB_LISTING_DAYS} days.
+            {renewal
+              ? `Pay ${JOB_PRICE} to keep your job listing on the board for ${JOB_LISTING_DAYS} more days.`
+              : `Pay ${JOB_PRICE} to activate your job listing for ${JOB_LISTING_DAYS} days.`}
           </p>
         </header>
         <section aria-label="Payment" className="rounded-xl border border-zinc-200 bg-white p-5 md:p-6">
           {form}
         </section>
         <p className="text-[13px] text-zinc-500">
-          Your job is saved and waits for its payment: you can also finish paying later from{' '}
+          {renewal ? 'Nothing changes until the payment goes through: you can also renew later from' : 'Your job is saved and waits for its payment: you can also finish paying later from'}{' '}
           <Link to={MY_JOBS_PATH} className="font-medium text-accent hover:text-accent-hover">
             My Jobs
           </Link>{' '}
@@ -97,7 +102,7 @@ export function PaymentStep({ jobId, onPaid }: PaymentStepProps) {
         <h2 className="text-base font-semibold">Order summary</h2>
         <dl className="mt-4 flex flex-col gap-2">
           <div className="flex justify-between gap-4">
-            <dt className="text-zinc-600">Job listing, {JOB_LISTING_DAYS} days</dt>
+            <dt className="text-zinc-600">{renewal ? `Renewal, ${JOB_LISTING_DAYS} more days` : `Job listing, ${JOB_LISTING_DAYS} days`}</dt>
             <dd>{JOB_PRICE}</dd>
           </div>
           <div className="flex justify-between gap-4 border-t border-zinc-200 pt-2 font-semibold">
