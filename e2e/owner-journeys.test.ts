@@ -162,11 +162,18 @@ describe.each(SIZES)('owner journeys at $name size ($width×$height)', (size) =>
     expect(saved.media[0]!.mime).toBe('image/gif');
     await expect.poll(() => page.getByRole('list', { name: 'Project media' }).getByRole('listitem').count()).toBe(2);
 
-    // The last file cannot be removed.
+    // A file dropped on the dialog outside its zone is added (and the page stays); the last file cannot be removed.
     await actions.getByRole('button', { name: 'Edit', exact: true }).click();
+    expect(await dropFile(page, '[role="dialog"] h2', 'gps.jpg', 'image/jpeg')).toBe(true);
+    await items.nth(2).getByText('gps.jpg').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/project/${project.slug}`);
+    await dialog.getByRole('button', { name: 'Remove media 3' }).click();
     await dialog.getByRole('button', { name: 'Remove media 2' }).click();
+    expect(await items.count()).toBe(1);
     expect(await dialog.getByRole('button', { name: 'Remove media 1' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await getJson<TProject>(`/api/projects/${project.id}`)).images).toEqual(saved.images);
   });
 
   it('deletes the project after a confirmation and goes to the profile with a toast', async () => {
