@@ -136,6 +136,7 @@ describe.each(SIZES)('owner journeys at $name size ($width×$height)', (size) =>
     await dialog.waitFor();
     const items = dialog.getByRole('list', { name: 'Project media, cover first' }).getByRole('listitem');
     expect(await items.count()).toBe(2);
+    expect(await axeViolations(page, { exclude: ['header', 'section[aria-labelledby="similar-heading"]'] })).toEqual([]);
     // Add: [first, second, gif].
     await dialog.locator('input[type="file"]').setInputFiles(join(FIXTURES, 'anim.gif'));
     await items.nth(2).getByText('anim.gif').waitFor();
