@@ -112,6 +112,33 @@ describe.each(SIZES)('owner journeys at $name size ($width×$height)', (size) =>
     await page.reload();
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     expect(await page.getByRole('region', { name: 'Your project is live' }).count()).toBe(0);
+    // Back goes to a fresh upload form, and nothing asks: the published form left no guard behind.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/upload');
+    await page.getByRole('heading', { name: 'Share Your Work', level: 1 }).waitFor();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+  });
+
+  it('asks before Back leaves a half-filled upload form, and goes back once the creator says so', async () => {
+    const page = await openSized(size, creator);
+    await page.goto('/profile');
+    await page.getByRole('main').getByRole('link', { name: 'Upload Work' }).first().click();
+    await page.getByRole('heading', { name: 'Share Your Work', level: 1 }).waitFor();
+    await page.getByLabel('Title', { exact: true }).fill('Half done');
+
+    await page.goBack();
+    const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await leave.waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/upload');
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Half done');
+
+    await page.goBack();
+    await leave.getByRole('button', { name: 'Leave Page' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('main').getByRole('link', { name: 'Upload Work' }).first().waitFor();
   });
 
   it('gives the owner Edit and Delete and no Hire Me; the edit dialog adds, reorders, sets the cover and removes media', { timeout: 90_000 }, async () => {

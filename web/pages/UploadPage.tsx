@@ -21,7 +21,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { CategoryPicker } from '@/components/upload/CategoryPicker';
 import { MatureCheckbox } from '@/components/upload/MatureCheckbox';
-import { LeaveGuard } from '@/components/upload/LeaveGuard';
+import { LeaveGuard, replacesGuardEntry } from '@/components/upload/LeaveGuard';
 import { MediaPicker, type TSelectedFile } from '@/components/upload/MediaPicker';
 import type { TPublishedState } from '@/components/project/PublishedNotice';
 import { TagInput } from '@/components/upload/TagInput';
@@ -171,7 +171,7 @@ function UploadForm() {
           // SPEC §2 and §4 send members to / (or /profile); issue 16 replaced that: they land on the
           // new project (not in the default Trending grid yet) with its 'live' notice and share actions.
           const state: TPublishedState = { publishedProjectId: project.id };
-          void navigate(projectPath(project), { state });
+          void navigate(projectPath(project), { state, replace: replacesGuardEntry() });
         },
         onError: (error) => {
           setPhase('idle');
