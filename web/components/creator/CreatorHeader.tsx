@@ -31,47 +31,47 @@ export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
 
   return (
     <>
-    <MemberIdentity
-      user={user}
-      variant="page"
-      actions={
-        isSelf ? undefined : (
-          <div className="flex w-full flex-col items-start gap-2 sm:w-auto">
-            <div className="flex w-full items-center gap-2">
-              <div className="flex flex-1 sm:w-40">
-                {/* A new state from the server (a refetch) starts the toggle again from it. */}
-                <FollowButton key={String(profile.isFollowing)} creatorId={user.id} initialFollowing={profile.isFollowing} onChange={followChanged} />
+      <MemberIdentity
+        user={user}
+        variant="page"
+        actions={
+          isSelf ? undefined : (
+            <div className="flex w-full flex-col items-start gap-2 sm:w-auto">
+              <div className="flex w-full items-center gap-2">
+                <div className="flex flex-1 sm:w-40">
+                  {/* A new state from the server (a refetch) starts the toggle again from it. */}
+                  <FollowButton key={String(profile.isFollowing)} creatorId={user.id} initialFollowing={profile.isFollowing} onChange={followChanged} />
+                </div>
+                <Button variant="outline" className="flex-1 sm:w-32 sm:flex-none" onClick={() => setContactOpen(true)}>
+                  <Briefcase className="h-4 w-4" aria-hidden />
+                  Hire Me
+                </Button>
+                {viewer && <MemberMenu member={{ id: user.id, name: user.name }} isBlocked={profile.isBlocked} />}
               </div>
-              <Button variant="outline" className="flex-1 sm:w-32 sm:flex-none" onClick={() => setContactOpen(true)}>
-                <Briefcase className="h-4 w-4" aria-hidden />
-                Hire Me
-              </Button>
-              {viewer && <MemberMenu member={{ id: user.id, name: user.name }} isBlocked={profile.isBlocked} />}
+              <ReportButton targetType="member" targetId={user.id} label={user.name} ownerId={user.id} />
             </div>
-            <ReportButton targetType="member" targetId={user.id} label={user.name} ownerId={user.id} />
-          </div>
-        )
-      }
-    >
-      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700">
-        <span>
-          <strong className="font-semibold text-ink">{stats.followers.toLocaleString()}</strong> {stats.followers === 1 ? 'follower' : 'followers'}
-        </span>
-        <span>
-          <strong className="font-semibold text-ink">{stats.following.toLocaleString()}</strong> following
-        </span>
-      </p>
-      {invitedBy && (
-        <p className="inline-flex items-center gap-1.5 text-[13px] text-zinc-600">
-          <UserPlus className="h-4 w-4" aria-hidden />
-          Invited by{' '}
-          <Link to={creatorPath(invitedBy.id)} className="rounded-sm font-medium text-accent hover:text-accent-hover">
-            {invitedBy.name}
-          </Link>
+          )
+        }
+      >
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700">
+          <span>
+            <strong className="font-semibold text-ink">{stats.followers.toLocaleString()}</strong> {stats.followers === 1 ? 'follower' : 'followers'}
+          </span>
+          <span>
+            <strong className="font-semibold text-ink">{stats.following.toLocaleString()}</strong> following
+          </span>
         </p>
-      )}
-    </MemberIdentity>
-    {!isSelf && <ContactDialog open={contactOpen} onOpenChange={setContactOpen} creator={user} project={null} />}
+        {invitedBy && (
+          <p className="inline-flex items-center gap-1.5 text-[13px] text-zinc-600">
+            <UserPlus className="h-4 w-4" aria-hidden />
+            Invited by{' '}
+            <Link to={creatorPath(invitedBy.id)} className="rounded-sm font-medium text-accent hover:text-accent-hover">
+              {invitedBy.name}
+            </Link>
+          </p>
+        )}
+      </MemberIdentity>
+      {!isSelf && <ContactDialog open={contactOpen} onOpenChange={setContactOpen} creator={user} project={null} />}
     </>
   );
 }
