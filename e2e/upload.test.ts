@@ -62,8 +62,12 @@ describe('upload page', () => {
     expect(await page.getByRole('list', { name: 'Added tags' }).innerText()).toBe('koi');
 
     await page.getByRole('button', { name: 'Publish Project' }).click();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    // The creator lands on the new project (issue 16), and the gallery they go back to shows it.
+    await page.waitForURL((url) => url.pathname.startsWith('/project/'), { timeout: 30_000 });
     await toast(page, 'Project uploaded!').waitFor();
+    await page.getByRole('region', { name: 'Your project is live' }).waitFor();
+    await page.locator('header a[href="/"]').first().click();
+    await page.waitForURL((url) => url.pathname === '/');
 
     const cover = await findCard(page, title);
     await cover.waitFor({ state: 'visible' });
@@ -88,9 +92,10 @@ describe('upload page', () => {
     expect(await video.evaluate((element: HTMLVideoElement) => ({ muted: element.muted, controls: element.controls }))).toEqual({ muted: true, controls: true });
     for (const index of [0, 1]) await expect.poll(() => media.nth(index).locator('[data-media-state]').getAttribute('data-media-state')).toBe('loaded');
 
-    // The creator sees no Follow button on their own project.
-    await page.getByRole('button', { name: 'Hire Me' }).waitFor();
+    // The creator sees no Follow or Hire Me on their own project, but Edit.
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Follow', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Hire Me' }).count()).toBe(0);
 
     // The project's own like button: similar projects below have theirs too.
     const actions = page.getByRole('complementary', { name: 'Creator and actions' });
@@ -197,7 +202,7 @@ describe('upload page', () => {
 
     await page.unroute('**/api/projects');
     await page.getByRole('button', { name: 'Publish Project' }).click();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname.startsWith('/project/'), { timeout: 15_000 });
     expect(uploads).toHaveLength(2);
   });
 

@@ -1,4 +1,6 @@
-// Upload (SPEC §2, §4, §5): a members-only form; files go up first, then the project is created.
+// Upload (SPEC §2, §4, §5): a members-only form; files go up first, then the project is created and
+// the creator lands on its page with a 'Your project is live' notice (issue 16). Files dropped
+// anywhere on the page are taken; a half-filled form asks before it is left.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -19,11 +21,15 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { CategoryPicker } from '@/components/upload/CategoryPicker';
 import { MatureCheckbox } from '@/components/upload/MatureCheckbox';
+import { LeaveGuard, replacesGuardEntry } from '@/components/upload/LeaveGuard';
 import { MediaPicker, type TSelectedFile } from '@/components/upload/MediaPicker';
+import type { TPublishedState } from '@/components/project/PublishedNotice';
 import { TagInput } from '@/components/upload/TagInput';
 import { mapInOrder } from '@/components/upload/upload-in-order';
 import { checkFiles } from '@/components/upload/validate-files';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useWindowFileDrop } from '@/hooks/useWindowFileDrop';
+import { projectPath } from '@/lib/paths';
 
 /** Files sent side by side: each gets a true progress bar, and a slow video does not hold up the rest. */
 const PARALLEL_UPLOADS = 2;
@@ -65,6 +71,7 @@ function UploadForm() {
   const [tags, setTags] = useState<string[]>([]);
   const [isMature, setIsMature] = useState(false);
   const [phase, setPhase] = useState<TPhase>('idle');
+  const [published, setPublished] = useState(false);
   const previewUrls = useRef(new Set<string>());
   const busy = phase !== 'idle';
 
@@ -72,7 +79,7 @@ function UploadForm() {
     register,
     control,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm({ resolver: zodResolver(ZProjectForm), defaultValues: { title: '', description: '', categories: [] } satisfies TProjectForm });
 
   useEffect(() => {
@@ -100,6 +107,9 @@ function UploadForm() {
     });
     if (added.length) setFiles((current) => [...current, ...added]);
   }
+
+  useWindowFileDrop(addFiles, !busy);
+  const dirty = !published && (isDirty || files.length > 0 || tags.length > 0 || isMature);
 
   function removeFile(key: string) {
     const removed = files.find((item) => item.key === key);
@@ -155,11 +165,13 @@ function UploadForm() {
     createProject.mutate(
       { title: values.title, description: values.description ?? '', category: values.categories.join(','), images, tags, isMature },
       {
-        onSuccess: () => {
+        onSuccess: (project) => {
+          setPublished(true);
           toast.success('Project uploaded!', { description: 'Your project is now live.' });
-          // SPEC §4 says both 'go to /profile after 1 s' and 'the success callback goes to /'; §2 says
-          // 'On success go to /'. The success callback runs first, so / is where members land: go there now.
-          void navigate('/');
+          // SPEC §2 and §4 send members to / (or /profile); issue 16 replaced that: they land on the
+          // new project (not in the default Trending grid yet) with its 'live' notice and share actions.
+          const state: TPublishedState = { publishedProjectId: project.id };
+          void navigate(projectPath(project), { state, replace: replacesGuardEntry() });
         },
         onError: (error) => {
           setPhase('idle');
@@ -176,6 +188,7 @@ function UploadForm() {
 
   return (
     <PageContainer>
+      <LeaveGuard dirty={dirty} />
       <div className="mx-auto flex max-w-[560px] flex-col gap-8">
         <header>
           <h1 className="text-3xl font-semibold tracking-tight">Share Your Work</h1>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TCategorySummary } from '../../../shared/schemas/creator';
-import type { TProject } from '../../../shared/schemas/project';
+import { MAX_MEDIA_PER_PROJECT, type TProject } from '../../../shared/schemas/project';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildMedia, buildProject, buildUser, cookieFor } from '../../test/factories';
 import { listProjectPage } from './projects.repo';
@@ -331,6 +331,52 @@ describe.each(ENGINES)('projects on %s', (engine) => {
         expect(refused.statusCode).toBe(400);
         expect(refused.json().details[0]).toMatchObject({ field: 'images', message: 'Upload the media files first; each can be used once' });
       }
+      const kept: TProject = (await t.app.inject({ url: `/api/projects/${project.id}` })).json();
+      expect(kept.images).toEqual(project.images);
+    });
+
+    it('edits the media from the project page: adds a new upload, sets the cover, removes one, and the page and lists show it at once', async () => {
+      const owner = await buildUser(t.ctx);
+      const project = await buildProject(t.ctx, owner, { media: 2 });
+      const cookie = await cookieFor(t.ctx, owner);
+      const [first, second] = project.images;
+      const added = await buildMedia(t.ctx, owner.id, 'video');
+      // Read once, so the visitors' copies are cached: the edit must replace them.
+      expect((await t.app.inject({ url: `/api/projects/${project.id}` })).json().images).toEqual(project.images);
+      expect((await t.app.inject({ url: `/api/users/${owner.id}/projects` })).json()[0].images).toEqual(project.images);
+
+      // The new upload becomes the cover, the old cover is removed.
+      const images = [added.url, second!];
+      const edited = await t.app.inject({ method: 'PATCH', url: `/api/projects/${project.id}`, headers: { cookie }, payload: { images } });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json().images).toEqual(images);
+      expect(edited.json().media.map((item: { url: string; type: string }) => [item.url, item.type])).toEqual([
+        [added.url, 'video'],
+        [second, 'image'],
+      ]);
+      expect((await t.app.inject({ url: `/api/projects/${project.id}` })).json().images).toEqual(images);
+      expect((await t.app.inject({ url: `/api/users/${owner.id}/projects` })).json()[0].images).toEqual(images);
+      // The upload is the project's now (no longer one of the member's held uploads); the removed file is gone.
+      const row = await t.ctx.db.selectFrom('project_media').select(['project_id', 'position']).where('id', '=', added.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ project_id: project.id, position: 0 });
+      expect(await t.ctx.db.selectFrom('project_media').select('id').where('url', '=', first!).executeTakeFirst()).toBeUndefined();
+      // Used once: another project of the member cannot take it.
+      const other = await buildProject(t.ctx, owner);
+      const taken = await t.app.inject({ method: 'PATCH', url: `/api/projects/${other.id}`, headers: { cookie }, payload: { images: [added.url] } });
+      expect(taken.statusCode).toBe(400);
+    });
+
+    it('keeps at least one media file and at most the upload limit', async () => {
+      const owner = await buildUser(t.ctx);
+      const project = await buildProject(t.ctx, owner);
+      const cookie = await cookieFor(t.ctx, owner);
+      const none = await t.app.inject({ method: 'PATCH', url: `/api/projects/${project.id}`, headers: { cookie }, payload: { images: [] } });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().details[0]).toMatchObject({ field: 'images', message: 'Please select at least one media file.' });
+      const extra = await Promise.all(Array.from({ length: MAX_MEDIA_PER_PROJECT }, () => buildMedia(t.ctx, owner.id)));
+      const tooMany = await t.app.inject({ method: 'PATCH', url: `/api/projects/${project.id}`, headers: { cookie }, payload: { images: [...project.images, ...extra.map((item) => item.url)] } });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().details[0]).toMatchObject({ field: 'images', message: `At most ${MAX_MEDIA_PER_PROJECT} media files per project` });
       const kept: TProject = (await t.app.inject({ url: `/api/projects/${project.id}` })).json();
       expect(kept.images).toEqual(project.images);
     });

@@ -3,16 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { TProject } from '@shared/schemas/project';
-import { serverMessage } from '@/api/api-error';
-import { useDeleteProject } from '@/api/projects';
 import { refreshCreator, useCreatorProjects } from '@/api/users';
 import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { HiddenMark } from '@/components/moderation/HiddenNotice';
-import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { StatePanel } from '@/components/ui/state-panel';
+import { DeleteProjectDialog } from './DeleteProjectDialog';
 import { EditProjectDialog } from './EditProjectDialog';
 
 export function MyProjectsTab({ userId }: { userId: number }) {
@@ -65,38 +62,5 @@ export function MyProjectsTab({ userId }: { userId: number }) {
         }}
       />
     </>
-  );
-}
-
-interface DeleteProjectDialogProps {
-  project: TProject | null;
-  onClose: () => void;
-  onDeleted: () => void;
-}
-
-function DeleteProjectDialog({ project, onClose, onDeleted }: DeleteProjectDialogProps) {
-  const remove = useDeleteProject();
-
-  function confirm() {
-    if (!project) return;
-    remove.mutate(project.id, {
-      onSuccess: () => {
-        toast('Project deleted', { description: `“${project.title}” has been removed.` });
-        onDeleted();
-      },
-      onError: (error) => toast.error('Delete failed', { description: serverMessage(error, 'Failed to delete project') }),
-    });
-  }
-
-  return (
-    <AlertDialog open={project !== null} onOpenChange={(open) => (!open && !remove.isPending ? onClose() : undefined)}>
-      <ConfirmDialogContent
-        title="Delete this project?"
-        description={`“${project?.title ?? ''}” and its media files will be removed for good, with its likes and views. This can't be undone.`}
-        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete Project'}
-        busy={remove.isPending}
-        onConfirm={confirm}
-      />
-    </AlertDialog>
   );
 }

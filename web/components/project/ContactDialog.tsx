@@ -27,12 +27,14 @@ interface ContactDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   creator: TPublicUser;
-  project: { id: number; title: string };
+  /** The project the request is about; null from the creator's page (a request about their work as a whole). */
+  project: { id: number; title: string } | null;
 }
 
-function greeting(creator: TPublicUser, projectTitle: string): string {
+function greeting(creator: TPublicUser, projectTitle: string | null): string {
   const name = creator.firstName.trim() || displayName(creator);
-  return `Hi ${name},\n\nI came across your project "${projectTitle}" and would love to talk about working together.`;
+  const about = projectTitle === null ? 'your work' : `your project "${projectTitle}"`;
+  return `Hi ${name},\n\nI came across ${about} and would love to talk about working together.`;
 }
 
 export function ContactDialog({ open, onOpenChange, creator, project }: ContactDialogProps) {
@@ -41,8 +43,8 @@ export function ContactDialog({ open, onOpenChange, creator, project }: ContactD
   const prefilled = (): TFields => ({
     name: user ? displayName(user) : '',
     email: user?.email ?? '',
-    subject: `Interested in hiring you - ${project.title}`,
-    message: greeting(creator, project.title),
+    subject: project ? `Interested in hiring you - ${project.title}` : 'Interested in hiring you',
+    message: greeting(creator, project?.title ?? null),
   });
   // Kept while the dialog is closed, so a half-written message survives closing it by mistake.
   const [fields, setFields] = useState<TFields>(prefilled);
@@ -67,7 +69,7 @@ export function ContactDialog({ open, onOpenChange, creator, project }: ContactD
     }
     const website = honeypotValue(event.currentTarget);
     send.mutate(
-      { name, email, subject: fields.subject.trim(), message, recipientId: creator.id, projectId: project.id, projectTitle: project.title, website },
+      { name, email, subject: fields.subject.trim(), message, recipientId: creator.id, projectId: project?.id ?? null, projectTitle: project?.title ?? null, website },
       {
         onSuccess: () => {
           onOpenChange(false);

@@ -1,4 +1,5 @@
-// The creator block of the project page (SPEC §2): who made it, where else to find them, Follow and Hire Me.
+// The creator block of the project page (SPEC §2): who made it, where else to find them, Follow and Hire Me
+// (neither on the viewer's own project: its owner gets Edit and Delete instead, see ProjectPage).
 import { Briefcase } from 'lucide-react';
 import { useState } from 'react';
 import type { TPublicUser } from '@shared/schemas/user';
@@ -10,7 +11,7 @@ import { FollowButton } from './FollowButton';
 interface CreatorPanelProps {
   creator: TPublicUser;
   project: { id: number; title: string; isFollowing: boolean };
-  /** The viewer made this project: nothing to follow. */
+  /** The viewer made this project: nothing to follow, nobody to hire. */
   isOwnProject: boolean;
   onFollowChange: (following: boolean) => void;
 }
@@ -23,16 +24,18 @@ export function CreatorPanel({ creator, project, isOwnProject, onFollowChange }:
         user={creator}
         variant="panel"
         actions={
-          <>
-            {!isOwnProject && <FollowButton creatorId={creator.id} initialFollowing={project.isFollowing} onChange={onFollowChange} />}
-            <Button variant="outline" className="flex-1" onClick={() => setContactOpen(true)}>
-              <Briefcase className="h-4 w-4" aria-hidden />
-              Hire Me
-            </Button>
-          </>
+          isOwnProject ? undefined : (
+            <>
+              <FollowButton creatorId={creator.id} initialFollowing={project.isFollowing} onChange={onFollowChange} />
+              <Button variant="outline" className="flex-1" onClick={() => setContactOpen(true)}>
+                <Briefcase className="h-4 w-4" aria-hidden />
+                Hire Me
+              </Button>
+            </>
+          )
         }
       />
-      <ContactDialog open={contactOpen} onOpenChange={setContactOpen} creator={creator} project={project} />
+      {!isOwnProject && <ContactDialog open={contactOpen} onOpenChange={setContactOpen} creator={creator} project={project} />}
     </>
   );
 }

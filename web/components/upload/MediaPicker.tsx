@@ -1,4 +1,4 @@
-// Media files for the upload form: a drop zone with a file picker, previews, per-file progress.
+// Media files for the upload form: a drop zone with a file picker (also the edit dialog's), previews, per-file progress.
 import { CloudUpload, Film, X } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -24,8 +24,40 @@ interface MediaPickerProps {
 }
 
 export function MediaPicker({ files, onAdd, onRemove, uploading, disabled }: MediaPickerProps) {
+  return (
+    <div className="flex flex-col gap-3">
+      <span id="media-label" className="text-sm font-medium text-ink">
+        Media files
+      </span>
+      <MediaDropZone labelId="media-label" onAdd={onAdd} disabled={disabled} hint="Maximum 5 files, 1600 px width recommended" />
+      {files.length > 0 && (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Selected media">
+          {files.map((item) => (
+            <SelectedFile key={item.key} item={item} uploading={uploading} onRemove={() => onRemove(item.key)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+interface MediaDropZoneProps {
+  /** The id of the visible label that names the file input. */
+  labelId: string;
+  onAdd: (files: File[]) => void;
+  disabled: boolean;
+  hint: string;
+  className?: string;
+}
+
+/**
+ * Where files are dropped or chosen. Phones cannot drag files: there the zone says only 'Choose
+ * files'. (The page around it takes a drop too: see useWindowFileDrop.)
+ */
+export function MediaDropZone({ labelId, onAdd, disabled, hint, className }: MediaDropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const hintId = `${labelId}-hint`;
 
   function onDragOver(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
@@ -40,49 +72,39 @@ export function MediaPicker({ files, onAdd, onRemove, uploading, disabled }: Med
   }
 
   return (
-    <div className="flex flex-col gap-3">
-      <span id="media-label" className="text-sm font-medium text-ink">
-        Media files
-      </span>
-      <div
-        onDragOver={onDragOver}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={cn(
-          'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors duration-150 ease-out',
-          dragging ? 'border-accent bg-violet-50' : 'border-zinc-300 bg-zinc-50',
-        )}
-      >
-        <CloudUpload className={cn('h-10 w-10', dragging ? 'text-accent' : 'text-zinc-400')} aria-hidden />
-        <p className="text-sm text-zinc-700">Drag and drop images, GIFs or videos here</p>
-        <Button type="button" variant="outline" size="sm" aria-describedby="media-hint" onClick={() => inputRef.current?.click()}>
-          Choose files
-        </Button>
-        <p id="media-hint" className="text-[13px] text-zinc-500">
-          Maximum 5 files, 1600 px width recommended
-        </p>
-        <input
-          ref={inputRef}
-          type="file"
-          multiple
-          accept="image/*,video/*"
-          aria-labelledby="media-label"
-          className="hidden"
-          onChange={(event) => {
-            const chosen = [...(event.target.files ?? [])];
-            // Cleared so choosing the same file again (after removing it) still fires a change.
-            event.target.value = '';
-            if (chosen.length) onAdd(chosen);
-          }}
-        />
-      </div>
-      {files.length > 0 && (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Selected media">
-          {files.map((item) => (
-            <SelectedFile key={item.key} item={item} uploading={uploading} onRemove={() => onRemove(item.key)} />
-          ))}
-        </ul>
+    <div
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      data-drop-zone
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors duration-150 ease-out max-sm:py-6',
+        dragging ? 'border-accent bg-violet-50' : 'border-zinc-300 bg-zinc-50',
+        className,
       )}
+    >
+      <CloudUpload className={cn('h-10 w-10', dragging ? 'text-accent' : 'text-zinc-400')} aria-hidden />
+      <p className="hidden text-sm text-zinc-700 sm:block">Drag and drop images, GIFs or videos here</p>
+      <Button type="button" variant="outline" size="sm" aria-describedby={hintId} disabled={disabled} onClick={() => inputRef.current?.click()}>
+        Choose files
+      </Button>
+      <p id={hintId} className="text-[13px] text-zinc-500">
+        {hint}
+      </p>
+      <input
+        ref={inputRef}
+        type="file"
+        multiple
+        accept="image/*,video/*"
+        aria-labelledby={labelId}
+        className="hidden"
+        onChange={(event) => {
+          const chosen = [...(event.target.files ?? [])];
+          // Cleared so choosing the same file again (after removing it) still fires a change.
+          event.target.value = '';
+          if (chosen.length) onAdd(chosen);
+        }}
+      />
     </div>
   );
 }
