@@ -46,6 +46,8 @@ const SKIES: readonly TSkyPalette[] = [
   { sky: ['#2e1a47', '#b23a6f', '#ff9e5e'], sun: '#ffe3a3', ridge: '#1e0f2e', water: '#4a2550', night: false }, // magenta sunset
   { sky: ['#0f2027', '#2c5364', '#86a8b8'], sun: '#e9f1f4', ridge: '#0d1b21', water: '#203a43', night: true }, // cold night
   { sky: ['#f7d9c4', '#f2b5a7', '#d98a94'], sun: '#fff4e8', ridge: '#6b4a6e', water: '#b98a9e', night: false }, // pastel dawn
+  { sky: ['#9ad0c2', '#d8f3dc', '#fefae0'], sun: '#ffffff', ridge: '#1b4332', water: '#40916c', night: false }, // green summer
+  { sky: ['#3d0c02', '#c44900', '#ffb703'], sun: '#fff3b0', ridge: '#1a0a05', water: '#6a2c0a', night: false }, // amber haze
 ];
 
 /** A ridgeline by midpoint displacement: points from x=0 to x=W around `base`, rough by `roughness`. */
