@@ -7,19 +7,35 @@ import type { Page } from 'playwright-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+export type TAxeImpact = 'minor' | 'moderate' | 'serious' | 'critical';
+
 interface TAxeResult {
-  violations: { id: string; nodes: { target: unknown[] }[] }[];
+  violations: { id: string; impact: TAxeImpact | null; nodes: { target: unknown[] }[] }[];
 }
 
-/** `exclude`: CSS selectors of parts another spec answers for (the page's header, say). */
-export async function axeViolations(page: Page, { exclude = [] }: { exclude?: string[] } = {}): Promise<string[]> {
+export interface TAxeOptions {
+  /** CSS selectors of the parts to check (default: the whole page). */
+  include?: string[];
+  /** CSS selectors of parts another spec answers for (the page's header, say). */
+  exclude?: string[];
+  /** Only violations of these impacts (default: every impact). */
+  impacts?: TAxeImpact[];
+}
+
+export async function axeViolations(page: Page, { include = ['html'], exclude = [], impacts }: TAxeOptions = {}): Promise<string[]> {
   await animationsSettled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate((excluded) => {
-    const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<TAxeResult> } }).axe;
-    return axe.run({ include: [['html']], exclude: excluded.map((selector) => [selector]) }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  }, exclude);
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+  const result = await page.evaluate(
+    ({ included, excluded }) => {
+      const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<TAxeResult> } }).axe;
+      const context = { include: included.map((selector) => [selector]), exclude: excluded.map((selector) => [selector]) };
+      return axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    },
+    { included: include, excluded: exclude },
+  );
+  return result.violations
+    .filter((violation) => !impacts || (violation.impact !== null && impacts.includes(violation.impact)))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
 }
 
 /**

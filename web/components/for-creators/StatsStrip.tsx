@@ -21,7 +21,7 @@ export function StatsStrip() {
             <div key={key} className="flex flex-col-reverse gap-1">
               <dt className="text-sm text-zinc-600">{label}</dt>
               <dd className="text-3xl font-bold tracking-tight text-ink md:text-4xl">
-                {stats.data ? statsCount(stats.data[key]) : stats.isError ? '—' : <span className="text-xl font-medium text-zinc-400">Loading...</span>}
+                {stats.data ? statsCount(stats.data[key]) : stats.isError ? '—' : <span className="text-xl font-medium text-zinc-500">Loading...</span>}
               </dd>
             </div>
           ))}

@@ -72,9 +72,10 @@ export function ProjectCard({ project, view = 'grid', priority = false, onTagCli
   if (view === 'list') {
     return (
       <article className={cn(ROW, 'transition-colors duration-150 ease-out hover:bg-zinc-50')} data-project-id={project.id}>
-        {/* The title link is the keyboard stop; the thumb is a second click target. */}
+        {/* The title link is the keyboard stop and the name; the thumb is a second click target,
+            kept out of the accessibility tree (it has no name until its image loads). */}
         <div className={cn(THUMB, 'relative')}>
-          <Link to={href} tabIndex={-1} className="block overflow-hidden rounded-lg">
+          <Link to={href} tabIndex={-1} aria-hidden className="block overflow-hidden rounded-lg">
             <ProjectMedia media={cover} variant="card" alt={alt} priority={priority} concealed={concealed} />
           </Link>
           {concealed && <MatureCover project={project} compact className="rounded-lg" />}
@@ -94,8 +95,9 @@ export function ProjectCard({ project, view = 'grid', priority = false, onTagCli
   return (
     <article className="group flex flex-col gap-3" data-project-id={project.id}>
       <div className="relative">
-        {/* The title link below is the keyboard stop; this one is the big click target. */}
-        <Link to={href} tabIndex={-1} className="relative block overflow-hidden rounded-xl transition-shadow duration-200 ease-out group-hover:shadow-lg">
+        {/* The title link below is the keyboard stop and the name; this one is the big click
+            target, kept out of the accessibility tree (it has no name until its image loads). */}
+        <Link to={href} tabIndex={-1} aria-hidden className="relative block overflow-hidden rounded-xl transition-shadow duration-200 ease-out group-hover:shadow-lg">
           <ProjectMedia media={cover} variant="card" alt={alt} priority={priority} concealed={concealed} />
           {cover && cover.type !== 'image' && (
             <span className="absolute top-3 right-3 inline-flex items-center gap-1 rounded-md bg-black/60 px-1.5 py-0.5 text-[11px] font-semibold text-white uppercase">

@@ -104,7 +104,7 @@ function usedLabel(usedAt: string | null): string {
 export function UsedCodeRow({ code }: { code: TInvitationCode }) {
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-zinc-200 bg-zinc-50 p-4">
-      <span className="font-mono text-base font-semibold tracking-wider text-zinc-400 line-through">{code.code}</span>
+      <span className="font-mono text-base font-semibold tracking-wider text-zinc-500 line-through">{code.code}</span>
       <span className="ml-auto text-right text-[13px] text-zinc-600">
         {usedLabel(code.usedAt)}
         {code.usedBy && <span className="block font-medium text-ink">by {code.usedBy}</span>}

@@ -44,7 +44,7 @@ export function JobFilters({ search, onSearchChange, type, onTypeChange, remote,
             value={search}
             onChange={(event) => onSearchChange(event.target.value)}
             placeholder="Search by title, company or description..."
-            className="h-11 w-full rounded-lg border border-zinc-300 bg-white pr-4 pl-11 text-sm text-ink placeholder:text-zinc-400 transition-colors duration-150 ease-out hover:border-zinc-400 focus-visible:border-accent"
+            className="h-11 w-full rounded-lg border border-zinc-300 bg-white pr-4 pl-11 text-sm text-ink placeholder:text-zinc-500 transition-colors duration-150 ease-out hover:border-zinc-400 focus-visible:border-accent"
           />
         </div>
       </div>

@@ -29,7 +29,7 @@ export function SearchForm({ className, onSearched }: SearchFormProps) {
         onChange={(event) => setQuery(event.target.value)}
         placeholder="Search projects..."
         aria-label="Search projects"
-        className="h-10 w-full rounded-full border border-zinc-200 bg-zinc-50 pr-4 pl-9 text-sm text-ink placeholder:text-zinc-400 transition-colors duration-150 ease-out hover:border-zinc-300 focus-visible:border-accent focus-visible:bg-white"
+        className="h-10 w-full rounded-full border border-zinc-200 bg-zinc-50 pr-4 pl-9 text-sm text-ink placeholder:text-zinc-500 transition-colors duration-150 ease-out hover:border-zinc-300 focus-visible:border-accent focus-visible:bg-white"
       />
     </form>
   );

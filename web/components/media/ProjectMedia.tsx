@@ -194,7 +194,7 @@ function ReadyMedia({ media, variant, alt, priority = false, className }: Omit<P
         </picture>
       )}
       {failed && (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-[13px] text-zinc-500">
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-[13px] text-zinc-600">
           <ImageOff className="h-6 w-6" aria-hidden />
           Failed to load
         </div>

@@ -28,7 +28,7 @@ export function SearchBox({ initialQuery, onSearch }: SearchBoxProps) {
           onChange={(event) => setText(event.target.value)}
           placeholder="Search by title, tag, category or creator..."
           aria-label="Search for projects"
-          className="h-12 w-full rounded-lg border border-zinc-300 bg-white pr-4 pl-11 text-base text-ink placeholder:text-zinc-400 transition-colors duration-150 ease-out hover:border-zinc-400 focus-visible:border-accent"
+          className="h-12 w-full rounded-lg border border-zinc-300 bg-white pr-4 pl-11 text-base text-ink placeholder:text-zinc-500 transition-colors duration-150 ease-out hover:border-zinc-400 focus-visible:border-accent"
         />
       </div>
       <Button type="submit" size="lg">

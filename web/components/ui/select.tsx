@@ -11,7 +11,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
   return (
     <SelectPrimitive.Trigger
       className={cn(
-        'inline-flex h-10 items-center justify-between gap-2 rounded-lg border border-zinc-300 bg-white px-3 text-sm text-ink transition-colors duration-150 ease-out hover:border-zinc-400 focus-visible:border-accent disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-zinc-400',
+        'inline-flex h-10 items-center justify-between gap-2 rounded-lg border border-zinc-300 bg-white px-3 text-sm text-ink transition-colors duration-150 ease-out hover:border-zinc-400 focus-visible:border-accent disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-zinc-500',
         className,
       )}
       {...props}

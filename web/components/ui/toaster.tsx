@@ -8,7 +8,7 @@ import { useMediaQuery } from '@/hooks/useMediaQuery';
 
 // Sonner paints a toast from these variables; setting them on the toast itself overrides the theme's.
 const DESTRUCTIVE =
-  '[--normal-bg:var(--color-red-600)] [--normal-border:var(--color-red-700)] [--normal-text:var(--color-white)] [&_[data-description]]:text-red-50!';
+  '[--normal-bg:var(--color-red-700)] [--normal-border:var(--color-red-800)] [--normal-text:var(--color-white)] [&_[data-description]]:text-red-50!';
 
 export function Toaster() {
   const isMdUp = useMediaQuery('(min-width: 768px)');
