@@ -19,6 +19,7 @@ describe('configuration', () => {
       likesFollowsPerMinute: 120,
       profileEditsPerHour: 30,
       commentsPerHour: 60,
+      collectionWritesPerHour: 300,
       reportsPerHour: 20,
       minFreeDiskBytes: 1024 * MB,
     });
@@ -32,9 +33,10 @@ describe('configuration', () => {
       PROFILE_EDITS_PER_HOUR: '8',
       COMMENTS_PER_HOUR: '9',
       REPORTS_PER_HOUR: '10',
+      COLLECTION_WRITES_PER_HOUR: '11',
       MIN_FREE_DISK_MB: '0',
     }).limits;
-    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, reportsPerHour: 10, minFreeDiskBytes: 0 });
+    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, collectionWritesPerHour: 11, reportsPerHour: 10, minFreeDiskBytes: 0 });
     expect(() => loadConfig({ LIKES_FOLLOWS_PER_MINUTE: '0' })).toThrow(/^Invalid configuration: LIKES_FOLLOWS_PER_MINUTE /);
     expect(() => loadConfig({ UNPAID_JOBS_MAX: 'many' })).toThrow(/^Invalid configuration: UNPAID_JOBS_MAX /);
   });

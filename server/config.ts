@@ -59,6 +59,7 @@ const ZEnv = z.object({
   PROFILE_EDITS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   COMMENTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+  COLLECTION_WRITES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(300),
   MIN_FREE_DISK_MB: z.coerce.number().min(0).max(100_000_000).default(1024),
 });
 
@@ -136,6 +137,8 @@ export interface TLimitsConfig {
   reportsPerHour: number;
   /** Comments and replies a member may write per hour. */
   commentsPerHour: number;
+  /** Collection writes (create, rename, delete, save and remove a project) a member may make per hour. */
+  collectionWritesPerHour: number;
   /** Uploads answer 507 while the free space of DATA_DIR is below this. */
   minFreeDiskBytes: number;
 }
@@ -217,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       profileEditsPerHour: values.PROFILE_EDITS_PER_HOUR,
       reportsPerHour: values.REPORTS_PER_HOUR,
       commentsPerHour: values.COMMENTS_PER_HOUR,
+      collectionWritesPerHour: values.COLLECTION_WRITES_PER_HOUR,
       minFreeDiskBytes: Math.floor(values.MIN_FREE_DISK_MB * MB),
     },
     session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },

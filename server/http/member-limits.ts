@@ -26,6 +26,7 @@ export const LIMIT_MESSAGES = {
   profileEdits: 'You have changed your profile too many times in the last hour. Please try again later.',
   reports: 'You have sent too many reports in the last hour. Please try again later.',
   comments: 'You are commenting too quickly. Please try again later.',
+  collectionWrites: 'You are changing your collections too quickly. Please try again later.',
   lowDisk: 'The server is low on storage space. Please try again later.',
 } as const;
 
@@ -78,6 +79,8 @@ export interface TMemberRates {
   reports: TMemberRate;
   /** Comments and replies (edits and deletions are not counted). */
   comments: TMemberRate;
+  /** Collection writes: creating, renaming, deleting, saving a project to one and removing it. */
+  collectionWrites: TMemberRate;
 }
 
 export function createMemberRates(store: TThrottleStore, limits: TLimitsConfig): TMemberRates {
@@ -87,6 +90,7 @@ export function createMemberRates(store: TThrottleStore, limits: TLimitsConfig):
     profileEdits: memberRate(store.create({ name: 'member-profile-edits', points: limits.profileEditsPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.profileEdits),
     reports: memberRate(store.create({ name: 'member-reports', points: limits.reportsPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.reports),
     comments: memberRate(store.create({ name: 'member-comments', points: limits.commentsPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.comments),
+    collectionWrites: memberRate(store.create({ name: 'member-collection-writes', points: limits.collectionWritesPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.collectionWrites),
   };
 }
 
