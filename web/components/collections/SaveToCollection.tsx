@@ -83,7 +83,8 @@ function SaveDialogBody({ projectId }: { projectId: number }) {
       ) : (
         <ul aria-label="Your collections" className="flex max-h-72 flex-col gap-1 overflow-y-auto">
           {collections.map((collection) => (
-            <CollectionChoice key={collection.id} collection={collection} projectId={projectId} />
+            // Keyed by what the server says too: a save from the form below shows ticked once the list reloads.
+            <CollectionChoice key={`${collection.id}:${String(collection.hasProject)}`} collection={collection} projectId={projectId} />
           ))}
         </ul>
       )}
