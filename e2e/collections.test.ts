@@ -34,12 +34,12 @@ describe.each(SIZES)('collections at $name size', (size) => {
     // A visitor's Save asks them to sign in.
     const visitor = await sized(await openPage({ width: size.width }), size);
     await visitor.goto(`/project/${project.slug}`);
-    await visitor.getByRole('button', { name: 'Save', exact: true }).click();
+    await visitor.getByRole('button', { name: 'Save to collection' }).click();
     await visitor.waitForURL(/\/login$/);
 
     const page = await sized(await openPage({ member: saver, width: size.width }), size);
     await page.goto(`/project/${project.slug}`);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save to collection' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save to collection' });
     await dialog.getByText('You have no collections yet.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'New collection' }).click();

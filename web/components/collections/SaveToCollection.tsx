@@ -25,12 +25,12 @@ interface SaveButtonProps {
   className?: string;
 }
 
+/** Waits (disabled) until the viewer is known: a member must never be sent to sign in. */
 export function SaveButton({ project, className }: SaveButtonProps) {
   const { isSignedIn, isLoading } = useCurrentUser();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const onClick = () => {
-    if (isLoading) return;
     if (!isSignedIn) {
       void navigate('/login');
       return;
@@ -39,7 +39,7 @@ export function SaveButton({ project, className }: SaveButtonProps) {
   };
   return (
     <>
-      <Button variant="outline" onClick={onClick} className={className} aria-haspopup="dialog">
+      <Button variant="outline" onClick={onClick} className={className} aria-haspopup="dialog" aria-label="Save to collection" disabled={isLoading}>
         <Bookmark className="h-4 w-4" aria-hidden />
         Save
       </Button>
