@@ -49,7 +49,7 @@ describe('comments on the project page', () => {
     await mine.getByRole('button', { name: 'Edit' }).first().click();
     const editor = page.getByLabel('Edit your comment');
     await editor.fill('The light is wonderful.');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await mine.getByText('The light is wonderful.', { exact: true }).waitFor();
     await mine.getByText('(edited)').first().waitFor();
 

@@ -43,6 +43,8 @@ interface TArranged {
   paymentIntentId?: string;
   message?: { id: number };
   comment?: { id: number };
+  /** One of the owner's collections. */
+  collection?: { id: number };
   /** A mailed link's token (a password reset or an e-mail change) for the owner. */
   link?: string;
   /** Another session of the owner's (a second device), by its public id. */
@@ -96,6 +98,12 @@ interface TMatrixRow {
 }
 
 const unknownCode = () => 'ZZZZZZZZZZ';
+
+/** A private collection of the owner's, made through the API. */
+async function ownersCollection(w: TWorld): Promise<{ id: number }> {
+  const response = await w.inject({ method: 'POST', url: '/api/collections', headers: { cookie: w.owner.cookie, origin: w.origin }, payload: { name: 'Moodboard' } });
+  return response.json() as { id: number };
+}
 const NEW_PASSWORD = 'violet-kettle-orbit';
 
 /** A link as the owner would get it by e-mail: its token, stored hashed. */
@@ -391,6 +399,56 @@ const MATRIX: Record<string, TMatrixRow> = {
       { caller: 'signed out', status: 401, changes: 'nothing' },
       { caller: 'another member', status: 403, changes: 'nothing' },
       { caller: 'the owner', status: 204, changes: 'something' },
+    ],
+  },
+  'POST /api/collections': {
+    request: () => ({ payload: { name: 'Neon nights', isPublic: false } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'the owner', with: 'an empty name', request: () => ({ payload: { name: '  ' } }), status: 400, changes: 'nothing' },
+      { caller: 'the owner', status: 201, changes: 'something' },
+    ],
+  },
+  'PATCH /api/collections/:id': {
+    arrange: async (w) => ({ collection: await ownersCollection(w) }),
+    request: (w) => ({ params: { id: w.collection!.id }, payload: { name: 'Renamed', isPublic: true } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 404, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  'DELETE /api/collections/:id': {
+    arrange: async (w) => ({ collection: await ownersCollection(w) }),
+    request: (w) => ({ params: { id: w.collection!.id } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 404, changes: 'nothing' },
+      { caller: 'the owner', status: 204, changes: 'something' },
+    ],
+  },
+  'POST /api/collections/:id/projects/:projectId': {
+    arrange: async (w) => ({ collection: await ownersCollection(w), project: await buildProject(w.ctx, w.stranger.user) }),
+    request: (w) => ({ params: { id: w.collection!.id, projectId: w.project!.id } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 404, changes: 'nothing' },
+      { caller: 'the owner', with: 'a project that does not exist', request: (w) => ({ params: { id: w.collection!.id, projectId: 2_147_483_647 } }), status: 404, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
+    ],
+  },
+  'DELETE /api/collections/:id/projects/:projectId': {
+    arrange: async (w) => {
+      const collection = await ownersCollection(w);
+      const project = await buildProject(w.ctx, w.stranger.user);
+      await w.inject({ method: 'POST', url: `/api/collections/${collection.id}/projects/${project.id}`, headers: { cookie: w.owner.cookie, origin: w.origin } });
+      return { collection, project };
+    },
+    request: (w) => ({ params: { id: w.collection!.id, projectId: w.project!.id } }),
+    attempts: [
+      { caller: 'signed out', status: 401, changes: 'nothing' },
+      { caller: 'another member', status: 404, changes: 'nothing' },
+      { caller: 'the owner', status: 200, changes: 'something' },
     ],
   },
   'POST /api/jobs': {

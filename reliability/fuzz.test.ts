@@ -250,9 +250,11 @@ describe.each(ENGINES)('hostile input fuzzing on %s', (engine) => {
     await t.app.inject({ method: 'POST', url: '/api/contact', headers: { origin }, payload: { name: 'Ada', email: 'ada@example.com', message: 'Hire me', recipientId: member.id } });
     const message = await t.ctx.db.selectFrom('messages').select('id').executeTakeFirstOrThrow();
     const code = await buildCode(t.ctx, member.id);
+    const collection = (await t.app.inject({ method: 'POST', url: '/api/collections', headers, payload: { name: 'Fuzz set' } })).json() as { id: number };
 
     Object.assign(real, {
-      id: [project.id, otherProject.id, job.id, pendingJob.id, member.id, other.id, message.id].map(String),
+      id: [project.id, otherProject.id, job.id, pendingJob.id, member.id, other.id, message.id, collection.id].map(String),
+      projectId: [project.id, otherProject.id].map(String),
       slug: [project.slug],
       category: ['Illustration'],
       query: ['koi'],
@@ -279,6 +281,8 @@ describe.each(ENGINES)('hostile input fuzzing on %s', (engine) => {
       'PUT /api/auth/preferences': async () => ({ showMature: true }),
       'POST /api/projects/:id/comments': async () => ({ body: 'Lovely light on this one.' }),
       'PATCH /api/comments/:id': async () => ({ body: 'Edited: lovely light.' }),
+      'POST /api/collections': async () => ({ name: 'Fuzzed set', isPublic: true }),
+      'PATCH /api/collections/:id': async () => ({ name: 'Renamed set', isPublic: false }),
       'POST /api/reports': async () => ({ targetType: 'project', targetId: otherProject.id, reason: 'spam', note: 'Link farm' }),
       'POST /api/notifications/read': async () => ({ ids: [1] }),
       'PUT /api/notifications/settings': async () => ({ hire: 'instant', comment: 'digest', reply: 'off' }),

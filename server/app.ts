@@ -16,6 +16,7 @@ import { EMAIL_CHANGE_RULE, PASSWORD_CHECK_RULE, RESET_IP_RULE, RESET_MAIL_RULE 
 import { CODE_GUESS_RULE, CODE_GUESS_SLOWDOWN } from './features/accounts/invitations.service';
 import { sessionRoutes } from './features/accounts/sessions.routes';
 import { sessionMember } from './features/accounts/sessions.service';
+import { collectionRoutes } from './features/collections/collections.routes';
 import { commentRoutes } from './features/comments/comments.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { paymentRoutes } from './features/jobs/payments.routes';
@@ -150,6 +151,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await socialRoutes(app, ctx, memberRates);
   await blockRoutes(app, ctx);
   await commentRoutes(app, ctx, memberRates);
+  await collectionRoutes(app, ctx, memberRates);
   await memberRoutes(app, ctx, memberRates);
   await jobRoutes(app, ctx, memberRates);
   await moderationRoutes(app, ctx, memberRates);

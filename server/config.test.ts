@@ -20,6 +20,7 @@ describe('configuration', () => {
       profileEditsPerHour: 30,
       commentsPerHour: 60,
       jobChangesPerHour: 30,
+      collectionWritesPerHour: 300,
       reportsPerHour: 20,
       minFreeDiskBytes: 1024 * MB,
     });
@@ -34,9 +35,10 @@ describe('configuration', () => {
       COMMENTS_PER_HOUR: '9',
       REPORTS_PER_HOUR: '10',
       JOB_CHANGES_PER_HOUR: '11',
+      COLLECTION_WRITES_PER_HOUR: '12',
       MIN_FREE_DISK_MB: '0',
     }).limits;
-    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, reportsPerHour: 10, jobChangesPerHour: 11, minFreeDiskBytes: 0 });
+    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, reportsPerHour: 10, jobChangesPerHour: 11, collectionWritesPerHour: 12, minFreeDiskBytes: 0 });
     expect(() => loadConfig({ LIKES_FOLLOWS_PER_MINUTE: '0' })).toThrow(/^Invalid configuration: LIKES_FOLLOWS_PER_MINUTE /);
     expect(() => loadConfig({ UNPAID_JOBS_MAX: 'many' })).toThrow(/^Invalid configuration: UNPAID_JOBS_MAX /);
   });

@@ -60,6 +60,7 @@ const ZEnv = z.object({
   REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   COMMENTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   JOB_CHANGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  COLLECTION_WRITES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(300),
   MIN_FREE_DISK_MB: z.coerce.number().min(0).max(100_000_000).default(1024),
 });
 
@@ -139,6 +140,8 @@ export interface TLimitsConfig {
   commentsPerHour: number;
   /** Job edits, early closes and renewals a member may start per hour. */
   jobChangesPerHour: number;
+  /** Collection writes (create, rename, delete, save and remove a project) a member may make per hour. */
+  collectionWritesPerHour: number;
   /** Uploads answer 507 while the free space of DATA_DIR is below this. */
   minFreeDiskBytes: number;
 }
@@ -221,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       reportsPerHour: values.REPORTS_PER_HOUR,
       commentsPerHour: values.COMMENTS_PER_HOUR,
       jobChangesPerHour: values.JOB_CHANGES_PER_HOUR,
+      collectionWritesPerHour: values.COLLECTION_WRITES_PER_HOUR,
       minFreeDiskBytes: Math.floor(values.MIN_FREE_DISK_MB * MB),
     },
     session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },

@@ -55,6 +55,7 @@ const ForCreatorsPage = lazyPage(() => import('@/pages/ForCreatorsPage'));
 const AdminPage = lazyPage(() => import('@/pages/AdminPage'));
 const NotificationsPage = lazyPage(() => import('@/pages/NotificationsPage'));
 const UnsubscribePage = lazyPage(() => import('@/pages/UnsubscribePage'));
+const CollectionPage = lazyPage(() => import('@/pages/CollectionPage'));
 const NotFoundPage = lazyPage(() => import('@/pages/NotFoundPage'));
 
 /** Path and page, in the order the router tries them. */
@@ -74,6 +75,7 @@ const PAGES: readonly (readonly [string, TPage])[] = [
   ['/upload', UploadPage],
   ['/profile', ProfilePage],
   ['/creator/:id', CreatorPage],
+  ['/collections/:id', CollectionPage],
   ['/search', SearchPage],
   ['/category/:category', CategoryPage],
   ['/inspiration', InspirationPage],

@@ -18,6 +18,7 @@ import { moderation } from './migrations/0013-moderation';
 import { comments } from './migrations/0014-comments';
 import { notifications } from './migrations/0015-notifications';
 import { matureContent } from './migrations/0016-mature-content';
+import { collections } from './migrations/0018-collections';
 
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
@@ -37,6 +38,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0014-comments': comments(engine),
     '0015-notifications': notifications(engine),
     '0016-mature-content': matureContent(engine),
+    '0018-collections': collections(engine),
   };
 }
 

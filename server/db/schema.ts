@@ -408,6 +408,23 @@ export interface BlocksTable {
   created_at: string;
 }
 
+/** A member's named set of saved projects (features/collections). */
+export interface CollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** 1: anyone may see it (its page, the creator page); 0: its owner only. */
+  is_public: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CollectionProjectsTable {
+  collection_id: number;
+  project_id: number;
+  added_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -437,6 +454,8 @@ export interface Database {
   blocks: BlocksTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
+  collections: CollectionsTable;
+  collection_projects: CollectionProjectsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -459,3 +478,4 @@ export type AuditLogRow = Selectable<AuditLogTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NotificationSettingsRow = Selectable<NotificationSettingsTable>;
+export type CollectionRow = Selectable<CollectionsTable>;

@@ -27,6 +27,7 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'media', description: 'Uploading images, GIFs and videos' },
   { name: 'social', description: 'Following and blocking members' },
   { name: 'comments', description: 'Comments and replies on projects' },
+  { name: 'collections', description: 'Collections: members save projects into named sets, private or public' },
   { name: 'jobs', description: 'The job board and paying for a listing' },
   { name: 'messages', description: 'Contact and hire messages, and the inbox' },
   { name: 'notifications', description: 'The bell, marking read, notification e-mail settings and one-click unsubscribe' },

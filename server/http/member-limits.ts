@@ -27,6 +27,7 @@ export const LIMIT_MESSAGES = {
   reports: 'You have sent too many reports in the last hour. Please try again later.',
   comments: 'You are commenting too quickly. Please try again later.',
   jobChanges: 'You have changed your job listings too many times in the last hour. Please try again later.',
+  collectionWrites: 'You are changing your collections too quickly. Please try again later.',
   lowDisk: 'The server is low on storage space. Please try again later.',
 } as const;
 
@@ -81,6 +82,8 @@ export interface TMemberRates {
   comments: TMemberRate;
   /** Job edits, early closes and renewal payments started. */
   jobChanges: TMemberRate;
+  /** Collection writes: creating, renaming, deleting, saving a project to one and removing it. */
+  collectionWrites: TMemberRate;
 }
 
 export function createMemberRates(store: TThrottleStore, limits: TLimitsConfig): TMemberRates {
@@ -91,6 +94,7 @@ export function createMemberRates(store: TThrottleStore, limits: TLimitsConfig):
     reports: memberRate(store.create({ name: 'member-reports', points: limits.reportsPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.reports),
     comments: memberRate(store.create({ name: 'member-comments', points: limits.commentsPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.comments),
     jobChanges: memberRate(store.create({ name: 'member-job-changes', points: limits.jobChangesPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.jobChanges),
+    collectionWrites: memberRate(store.create({ name: 'member-collection-writes', points: limits.collectionWritesPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.collectionWrites),
   };
 }
 

@@ -111,6 +111,14 @@ export const ZListProjectsQuery = ZPageQuery.extend({
 });
 export type TListProjectsQuery = z.infer<typeof ZListProjectsQuery>;
 
+/** Feeds of GET /api/projects: `following` is the newest work of the creators the member follows (members only). */
+export const PROJECT_FEEDS = ['following'] as const;
+export type TProjectFeed = (typeof PROJECT_FEEDS)[number];
+
+/** GET /api/projects: the gallery's sorts, or with `feed=following` the member's Following feed (newest first, whatever the sort). */
+export const ZGalleryQuery = ZListProjectsQuery.extend({ feed: z.enum(PROJECT_FEEDS).optional() });
+export type TGalleryQuery = z.infer<typeof ZGalleryQuery>;
+
 /** A project as every read answers it (SPEC §3 plus media details and follow state). */
 export const ZProject = z
   .object({

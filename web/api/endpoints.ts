@@ -2,6 +2,7 @@
 // place a response gets its type. Requests name their path and get its answer's type from here,
 // so no call site can claim a type its endpoint does not return. Type-only imports: zod stays out
 // of the client's bundles, and answers are not parsed again at runtime.
+import type { TCollection, TCollectionMembership, TCollectionPage } from '@shared/schemas/collection';
 import type { TBlockedMember, TBlockState, TComment, TReply } from '@shared/schemas/comment';
 import type { TOk } from '@shared/schemas/common';
 import type { TInboxMessage, TSiteInfo, TSiteStats, TUnreadCount } from '@shared/schemas/contact';
@@ -32,6 +33,8 @@ export interface TPagedLists {
   [path: `/api/projects/${number}/comments`]: TComment;
   [path: `/api/comments/${number}/replies`]: TReply;
   '/api/blocks': TBlockedMember;
+  '/api/collections': TCollection;
+  [path: `/api/users/${number}/collections`]: TCollection;
 }
 
 /** GET answers that are not paged. */
@@ -58,6 +61,8 @@ interface TSingleReads {
   [path: `/api/notifications?${string}`]: TNotificationList;
   '/api/notifications/unread': TUnreadNotifications;
   '/api/notifications/settings': TNotificationSettings;
+  [path: `/api/collections/${number}`]: TCollectionPage;
+  [path: `/api/collections/${number}?${string}`]: TCollectionPage;
 }
 
 export type TReads = TSingleReads & { [P in keyof TPagedLists]: TPagedLists[P][] };
@@ -97,6 +102,8 @@ export interface TWrites {
     [path: `/api/admin/users/${number}/${'suspend' | 'unsuspend' | 'invite-right' | 'role'}`]: unknown;
     '/api/notifications/read': TUnreadNotifications;
     [path: `/api/notifications/unsubscribe?${string}`]: TUnsubscribed;
+    '/api/collections': TCollection;
+    [path: `/api/collections/${number}/projects/${number}`]: TCollectionMembership;
   };
   PUT: {
     '/api/auth/preferences': TCurrentUser;
@@ -107,6 +114,7 @@ export interface TWrites {
     [path: `/api/projects/${number}`]: TProject;
     [path: `/api/comments/${number}`]: TReply;
     [path: `/api/jobs/${number}`]: TMyJob;
+    [path: `/api/collections/${number}`]: TCollection;
   };
   DELETE: {
     '/api/auth/delete-account': null;
@@ -115,6 +123,8 @@ export interface TWrites {
     [path: `/api/projects/${number}`]: null;
     [path: `/api/comments/${number}`]: null;
     [path: `/api/users/${number}/block`]: TBlockState;
+    [path: `/api/collections/${number}`]: null;
+    [path: `/api/collections/${number}/projects/${number}`]: TCollectionMembership;
   };
 }
 

@@ -1,7 +1,7 @@
 // Projects: lists (paged through headers), one project, likes, follows, creation, edits and deletion.
 import { useMutation, useQuery, useQueryClient, type InfiniteData, type Query, type QueryClient } from '@tanstack/react-query';
 import { PROJECTS_CACHE_MS } from '@shared/constants';
-import type { TCreateProjectBody, TLikeResponse, TMarkMatureRequest, TProject, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
+import type { TCreateProjectBody, TLikeResponse, TMarkMatureRequest, TProject, TProjectFeed, TProjectSort, TUpdateProjectBody } from '@shared/schemas/project';
 import type { TPagedPath } from './endpoints';
 import { usePagedList, type TPage } from './paged';
 import { readQuery } from './query-client';
@@ -15,6 +15,8 @@ export interface TProjectListParams {
   categories?: string[];
   tags?: string[];
   limit?: number;
+  /** The member's Following feed (newest first; sort and filters do not apply). */
+  feed?: TProjectFeed;
 }
 
 /** The project lists by sort and filters: the gallery's, a category's. */
@@ -23,8 +25,10 @@ type TProjectListPath = Extract<TPagedPath, '/api/projects' | `/api/projects/cat
 export const categoryPath = (category: string) => `/api/projects/category/${encodeURIComponent(category)}` as const;
 
 /** Pages of projects; `fetchNextPage` loads the next 12 from the server. Cached 5 minutes (SPEC §7). */
-export function useProjectList({ sort, categories = [], tags = [], limit }: TProjectListParams, path: TProjectListPath = PROJECTS_KEY) {
-  return usePagedList(path, { sort, limit, category: categories.join(','), tag: tags.join(',') }, { staleTime: PROJECTS_CACHE_MS });
+export function useProjectList({ sort, categories = [], tags = [], limit, feed }: TProjectListParams, path: TProjectListPath = PROJECTS_KEY) {
+  // The feed changes with every follow: always asked again when shown.
+  const query = feed ? { feed, limit } : { sort, limit, category: categories.join(','), tag: tags.join(',') };
+  return usePagedList(path, query, { staleTime: feed ? 0 : PROJECTS_CACHE_MS });
 }
 
 export function useLikedProjects(enabled: boolean) {

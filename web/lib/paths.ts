@@ -10,3 +10,8 @@ export function projectPath(project: Pick<TProject, 'id' | 'slug'>): string {
 export function creatorPath(userId: number): string {
   return `/creator/${userId}`;
 }
+
+/** A collection's page. */
+export function collectionPath(collectionId: number): string {
+  return `/collections/${collectionId}`;
+}

@@ -1,12 +1,14 @@
 // A creator's public page (issue 4, beyond SPEC): profile, links, followers, the invite tree and their work.
 // Never the e-mail: GET /api/users/{id} does not carry it.
-import { ArrowLeft, Images, UserX } from 'lucide-react';
+import { ArrowLeft, FolderHeart, Images, UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { displayName } from '@shared/format';
 import type { TCreatorProfile } from '@shared/schemas/creator';
 import { ApiError } from '@/api/api-error';
 import { useSiteName } from '@/api/site';
+import { usePublicCollections } from '@/api/collections';
 import { useCreatorProfile, useCreatorProjects } from '@/api/users';
+import { CollectionGrid } from '@/components/collections/CollectionCards';
 import { CreatorHeader } from '@/components/creator/CreatorHeader';
 import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { PageContainer } from '@/components/page/PageContainer';
@@ -78,7 +80,23 @@ function CreatorDetail({ profile }: { profile: TCreatorProfile }) {
         </h2>
         <ProjectPages list={projects} empty={<StatePanel icon={Images} title="No projects yet" text={`${name} hasn't shared any work yet.`} />} />
       </section>
+      <CreatorCollections userId={profile.user.id} name={name} />
     </PageContainer>
+  );
+}
+
+/** The creator's public collections; the section shows only when they have some. */
+function CreatorCollections({ userId, name }: { userId: number; name: string }) {
+  const collections = usePublicCollections(userId);
+  const none = collections.isSuccess && collections.data.pages[0]?.items.length === 0;
+  if (none) return null;
+  return (
+    <section aria-labelledby="creator-collections-heading" className="mt-12 flex flex-col gap-6">
+      <h2 id="creator-collections-heading" className="text-2xl font-semibold">
+        Collections
+      </h2>
+      <CollectionGrid list={collections} empty={<StatePanel icon={FolderHeart} title="No public collections" text={`${name} hasn't shared a collection yet.`} />} />
+    </section>
   );
 }
 

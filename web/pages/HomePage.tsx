@@ -1,15 +1,19 @@
+import { useCurrentUser } from '@/api/auth';
 import { Gallery } from '@/components/gallery/Gallery';
 import { Hero } from '@/components/home/Hero';
+import { MemberHeader } from '@/components/home/MemberHeader';
 import { PageContainer } from '@/components/page/PageContainer';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
 export default function HomePage() {
   useDocumentTitle(undefined, "Discover the world's top AI creators: see what today's leading AI-native designers are building and hire them before everyone else does.");
+  // Visitors (and the server's render, before anyone is known) get the hero; members a compact header and their Following feed.
+  const { user } = useCurrentUser();
   return (
     <>
-      <Hero />
+      {user ? <MemberHeader user={user} /> : <Hero />}
       <PageContainer>
-        <Gallery title="Featured Projects" />
+        <Gallery withFollowing={user !== null} />
       </PageContainer>
     </>
   );

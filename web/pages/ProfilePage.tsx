@@ -10,6 +10,7 @@ import { PageContainer } from '@/components/page/PageContainer';
 import { EditProfileDialog } from '@/components/profile/EditProfileDialog';
 import { InviteCodesTab } from '@/components/profile/InviteCodesTab';
 import { LikedTab } from '@/components/profile/LikedTab';
+import { MyCollectionsTab } from '@/components/collections/MyCollectionsTab';
 import { MessagesTab, UnreadBadge } from '@/components/profile/MessagesTab';
 import { MyProjectsTab } from '@/components/profile/MyProjectsTab';
 import { ProfileStats } from '@/components/profile/ProfileStats';
@@ -24,6 +25,7 @@ import { creatorPath } from '@/lib/paths';
 const TABS = [
   { value: 'projects', label: 'My Projects' },
   { value: 'liked', label: 'Liked' },
+  { value: 'collections', label: 'Collections' },
   { value: 'invites', label: 'Invite Codes' },
   { value: 'jobs', label: 'My Jobs' },
   { value: 'messages', label: 'Messages' },
@@ -121,6 +123,9 @@ function Profile({ user }: { user: TCurrentUser }) {
         </TabsContent>
         <TabsContent value="liked">
           <LikedTab />
+        </TabsContent>
+        <TabsContent value="collections">
+          <MyCollectionsTab />
         </TabsContent>
         <TabsContent value="invites">
           <InviteCodesTab />

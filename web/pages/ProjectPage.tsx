@@ -27,6 +27,7 @@ import { HiddenNotice } from '@/components/moderation/HiddenNotice';
 import { ReportButton } from '@/components/moderation/ReportButton';
 import { MadeWithBadge, PromptPanel, projectAiMetadata } from '@/components/project/PromptPanel';
 import { ShareMenu } from '@/components/project/ShareMenu';
+import { SaveButton } from '@/components/collections/SaveToCollection';
 import { SimilarProjects } from '@/components/project/SimilarProjects';
 import { StaffMatureControl } from '@/components/project/StaffMatureControl';
 import { CommentCount } from '@/components/project/CommentCount';
@@ -148,7 +149,10 @@ function ProjectDetail({ project, notice }: { project: TProject; notice: ReactNo
                 <ViewCount views={project.views} size="md" />
               </div>
             </div>
-            <ShareMenu projectId={project.id} title={project.title} />
+            <div className="flex flex-col gap-3">
+              <SaveButton project={{ id: project.id, title: project.title }} className="w-full" />
+              <ShareMenu projectId={project.id} title={project.title} />
+            </div>
             <StaffMatureControl project={project} />
             <ReportButton targetType="project" targetId={project.id} label={project.title} ownerId={project.user.id} className="-ml-3 self-start" />
           </aside>

@@ -387,3 +387,21 @@ export async function setProjectHidden(db: Db, id: number, hidden: { at: string;
 export async function setOwnerSuspended(db: Db, userId: number, suspended: boolean): Promise<void> {
   await db.updateTable('projects').set({ owner_suspended: suspended ? 1 : 0 }).where('user_id', '=', userId).execute();
 }
+
+/**
+ * A page of the newest projects by the creators a member follows (the Following feed), keyset on
+ * (created_at, id). Served by projects_user_idx (user_id, created_at, id) for each followee, or by
+ * projects_recent_idx with the follow checked on follows_pk, whichever the engine finds cheaper.
+ */
+export function listFollowingPage(db: Db, options: { followerId: number; limit: number; after?: TCursor }): Promise<ProjectRow[]> {
+  let query = db
+    .selectFrom('projects')
+    .selectAll('projects')
+    .where((eb) => listed(eb))
+    .where('projects.user_id', 'in', (eb) => eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', options.followerId));
+  if (options.after) {
+    const [value, id] = options.after;
+    query = query.where((eb) => eb(eb.refTuple('projects.created_at', 'projects.id'), '<', eb.tuple(String(value), id)));
+  }
+  return query.orderBy('projects.created_at', 'desc').orderBy('projects.id', 'desc').limit(options.limit + 1).execute();
+}

@@ -3,16 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParams, ZNoContent, ZPageQuery, ZRedirect } from '../../../shared/schemas/common';
 import { ZCategorySummaries } from '../../../shared/schemas/creator';
-import { type TListProjectsQuery, type TProject, ZCreateProjectRequest, ZLikeResponse, ZMarkMatureRequest, ZListProjectsQuery, ZProject, ZProjectList, ZProjectRef, ZUpdateProjectRequest } from '../../../shared/schemas/project';
+import { type TListProjectsQuery, type TProject, ZCreateProjectRequest, ZLikeResponse, ZMarkMatureRequest, ZGalleryQuery, ZListProjectsQuery, ZProject, ZProjectList, ZProjectRef, ZUpdateProjectRequest } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
-import { errorResponses } from '../../http/errors';
+import { errorResponses, unauthorized } from '../../http/errors';
 import type { TMemberRates } from '../../http/member-limits';
 import { sendPage } from '../../http/paging';
 import { cachedForEveryone, cachedForVisitors, INVALIDATES_SCOPED } from '../../http/public-cache';
 import { MEMBERS_ONLY, requireStaff, requireUser, viewerDetails, viewerOf } from '../../http/sessions';
 import { CATEGORIES_TAG, creatorTag, LIKE_ORDER_TAG, orderTags, PROJECT_LISTS_TAG, projectListTags, projectPageTags, projectTag } from '../../lib/cache-tags';
 import { markProjectMature } from './mature.service';
-import { categorySummaries, createProject, deleteProject, isViewAlreadyCounted, listLikedProjects, listProjects, listSimilarProjects, pickRandomProject, shareImageLocation, toggleLike, type TProjectKey, updateProject, viewProject } from './projects.service';
+import { categorySummaries, createProject, deleteProject, isViewAlreadyCounted, listFollowingFeed, listLikedProjects, listProjects, listSimilarProjects, pickRandomProject, shareImageLocation, toggleLike, type TProjectKey, updateProject, viewProject } from './projects.service';
 
 const ZSlugParams = z.object({ slug: z.string().min(1).max(200) });
 const ZCategoryParams = z.object({ category: z.string().min(1).max(100) });
@@ -36,9 +36,16 @@ const CREATOR_PROJECTS_CACHE = cachedForVisitors((projects: TProject[], request:
 export async function projectRoutes(app: FastifyInstance, ctx: TContext, rates: Pick<TMemberRates, 'likesFollows'>): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/projects', { config: GALLERY_CACHE, schema: { tags, querystring: ZListProjectsQuery, response: projectPage } }, async (request, reply) =>
-    sendPage(reply, await listProjects(ctx, request.query, viewerOf(request))),
-  );
+  // The Following feed is a member's own (401 for visitors, never cached: members bypass the visitors' cache).
+  api.get('/api/projects', { config: GALLERY_CACHE, schema: { tags, querystring: ZGalleryQuery, response: { ...projectPage, ...errorResponses(401) } } }, async (request, reply) => {
+    const { feed, ...query } = request.query;
+    const viewerId = viewerOf(request);
+    if (feed === 'following') {
+      if (viewerId === null) throw unauthorized();
+      return sendPage(reply, await listFollowingFeed(ctx, viewerId, query));
+    }
+    return sendPage(reply, await listProjects(ctx, query, viewerId));
+  });
 
   api.get('/api/projects/random', { schema: { tags, response: { 200: ZProjectRef, ...errorResponses(404) } } }, async () => pickRandomProject(ctx));
 

@@ -61,6 +61,7 @@ import {
   findProjectsByIds,
   insertProject,
   likeCount,
+  listFollowingPage,
   listProjectPage,
   listSimilar,
   moveCommentCounter,
@@ -355,6 +356,15 @@ async function listProjectsFor(
     const notes = new Map(page.map((row) => [row.id, moderationNote(row)]));
     return projects.map((project) => ({ ...project, moderation: notes.get(project.id) ?? null }));
   });
+}
+
+/**
+ * The Following feed: the newest projects of the creators the member follows, newest first
+ * (the sort does not apply), with mature work as in members' gallery (blurred unless opted in).
+ */
+export async function listFollowingFeed(ctx: TContext, viewerId: number, page: { limit: number; cursor?: string | undefined }): Promise<TPage<TProject>> {
+  const rows = await listFollowingPage(ctx.db, { followerId: viewerId, limit: page.limit, after: decodeCursor(page.cursor) });
+  return toPage(rows, page.limit, (row) => [row.created_at, row.id], (pageRows) => hydrateProjects(ctx, pageRows, viewerId, 'card'));
 }
 
 /** The projects a member liked, most recent like first. */

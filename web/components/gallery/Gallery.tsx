@@ -3,20 +3,28 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { UPLOAD_CATEGORIES } from '@shared/constants';
-import type { TProject } from '@shared/schemas/project';
+import type { TProject, TProjectSort } from '@shared/schemas/project';
 import type { TPage } from '@/api/paged';
 import { PROJECTS_KEY, useProjectList } from '@/api/projects';
 import { ActiveFilters, type TActiveFilter } from './ActiveFilters';
 import { FilterMenu } from './FilterMenu';
-import { GalleryEmpty, GalleryNoMatch } from './GalleryStates';
+import { FollowingEmpty, GalleryEmpty, GalleryNoMatch } from './GalleryStates';
 import { ProjectPages } from './ProjectPages';
-import { SortButtons, type TGallerySort } from './SortButtons';
+import { SortButtons, type THomeSort } from './SortButtons';
 
 /** Tag choices offered in the menu: the most used among the loaded projects. */
 const TAG_CHOICES = 30;
 
+/** The heading names what is shown: SPEC §2's featured gallery is the default (trending) sort. */
+const HEADINGS: Record<THomeSort, string> = {
+  trending: 'Featured Projects',
+  recent: 'Recent Projects',
+  popular: 'Popular Projects',
+  following: 'Following',
+};
+
 interface TSelection {
-  sort: TGallerySort;
+  sort: THomeSort;
   categories: string[];
   tags: string[];
 }
@@ -45,10 +53,14 @@ function useKeepFirstPages() {
     );
 }
 
-export function Gallery({ title }: { title: string }) {
-  const [selection, setSelection] = useState<TSelection>(NO_FILTERS);
+/** `withFollowing`: a member's home, with the Following feed beside the sorts. */
+export function Gallery({ withFollowing = false }: { withFollowing?: boolean }) {
+  const [chosen, setSelection] = useState<TSelection>(NO_FILTERS);
+  // Signing out while on the feed falls back to the default sort.
+  const selection: TSelection = chosen.sort === 'following' && !withFollowing ? { ...chosen, sort: 'trending' } : chosen;
+  const following = selection.sort === 'following';
   const keepFirstPages = useKeepFirstPages();
-  const list = useProjectList({ sort: selection.sort, categories: selection.categories, tags: selection.tags });
+  const list = useProjectList(following ? { sort: 'recent', feed: 'following' } : { sort: selection.sort as TProjectSort, categories: selection.categories, tags: selection.tags });
   const projects = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const tags = useMemo(() => tagChoices(projects, selection.tags), [projects, selection.tags]);
 
@@ -56,7 +68,7 @@ export function Gallery({ title }: { title: string }) {
     keepFirstPages();
     setSelection((current) => ({ ...current, ...change }));
   };
-  const changeSort = (sort: TGallerySort) => {
+  const changeSort = (sort: THomeSort) => {
     if (sort !== selection.sort) select({ sort });
   };
   const clearFilters = () => select({ categories: [], tags: [] });
@@ -70,23 +82,29 @@ export function Gallery({ title }: { title: string }) {
     ...selection.categories.map((value) => ({ kind: 'category' as const, value })),
     ...selection.tags.map((value) => ({ kind: 'tag' as const, value })),
   ];
-  const filtered = activeFilters.length > 0;
+  const filtered = !following && activeFilters.length > 0;
+  const empty = following ? <FollowingEmpty /> : filtered ? <GalleryNoMatch onClear={clearFilters} /> : <GalleryEmpty />;
 
   return (
     <section data-tour="projects" aria-labelledby="gallery-heading" className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <h2 id="gallery-heading" className="text-2xl font-semibold">
-          {title}
+          {HEADINGS[selection.sort]}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
-          <SortButtons value={selection.sort} onChange={changeSort} />
-          <FilterMenu label="Categories" options={UPLOAD_CATEGORIES} selected={selection.categories} onToggle={(category) => select({ categories: toggle(selection.categories, category) })} />
-          <FilterMenu label="Tags" options={tags} selected={selection.tags} onToggle={(tag) => select({ tags: toggle(selection.tags, tag) })} format={(tag) => `#${tag}`} />
+          <SortButtons value={selection.sort} onChange={changeSort} withFollowing={withFollowing} />
+          {/* The feed is everything new from those followed: no filters. */}
+          {!following && (
+            <>
+              <FilterMenu label="Categories" options={UPLOAD_CATEGORIES} selected={selection.categories} onToggle={(category) => select({ categories: toggle(selection.categories, category) })} />
+              <FilterMenu label="Tags" options={tags} selected={selection.tags} onToggle={(tag) => select({ tags: toggle(selection.tags, tag) })} format={(tag) => `#${tag}`} />
+            </>
+          )}
         </div>
       </div>
-      <ActiveFilters filters={activeFilters} onRemove={removeFilter} onClear={clearFilters} />
+      {!following && <ActiveFilters filters={activeFilters} onRemove={removeFilter} onClear={clearFilters} />}
 
-      <ProjectPages list={list} onTagClick={addTag} empty={filtered ? <GalleryNoMatch onClear={clearFilters} /> : <GalleryEmpty />} />
+      <ProjectPages list={list} onTagClick={following ? undefined : addTag} empty={empty} />
     </section>
   );
 }

@@ -10,15 +10,20 @@ export const GALLERY_SORTS = [
 
 export type TGallerySort = (typeof GALLERY_SORTS)[number]['value'];
 
-export function SortButtons({ value, onChange }: { value: TGallerySort; onChange: (sort: TGallerySort) => void }) {
+/** Members' home also has their Following feed beside the sorts. */
+const FOLLOWING = { value: 'following', label: 'Following' } as const;
+export type THomeSort = TGallerySort | typeof FOLLOWING.value;
+
+export function SortButtons<T extends THomeSort>({ value, onChange, withFollowing = false }: { value: T; onChange: (sort: T) => void; withFollowing?: boolean }) {
+  const choices: readonly { value: THomeSort; label: string }[] = withFollowing ? [...GALLERY_SORTS, FOLLOWING] : GALLERY_SORTS;
   return (
     <div role="group" aria-label="Sort projects" className="inline-flex rounded-lg bg-zinc-100 p-1">
-      {GALLERY_SORTS.map((sort) => (
+      {choices.map((sort) => (
         <button
           key={sort.value}
           type="button"
           aria-pressed={value === sort.value}
-          onClick={() => onChange(sort.value)}
+          onClick={() => onChange(sort.value as T)}
           className={cn(
             'h-8 rounded-md px-3 text-[13px] font-medium transition-colors duration-150 ease-out',
             value === sort.value ? 'bg-white text-ink shadow-sm' : 'text-zinc-600 hover:text-ink',
