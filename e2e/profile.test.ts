@@ -28,7 +28,7 @@ describe('profile page', () => {
     const page = await openPage();
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Please sign in to view your profile' }).waitFor();
-    expect(await page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login?next=%2Fprofile');
   });
 
   it('edits the profile with a new avatar: preview at once, Saving..., then a /media/ picture that survives a reload', async () => {

@@ -20,24 +20,26 @@ export function InboxLink({ className, showLabel = false, onNavigate }: InboxLin
   const unread = useUnreadMessages(true).data?.count ?? 0;
   const badge = unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
   const link = (
-    // The name reads 'Messages, 2 unread': the badge's number is part of it, as it shows.
-    <Link to={INBOX_PATH} className={cn('relative', className)} onClick={onNavigate} data-testid="inbox-link">
+    // The name reads 'Messages, 2 unread': the word and the badge's number are part of it, as they show.
+    <Link
+      to={INBOX_PATH}
+      className={cn('relative', className)}
+      onClick={onNavigate}
+      aria-label={unread > 0 ? `Messages, ${badge} unread` : 'Messages'}
+      data-testid="inbox-link"
+    >
       <Inbox className="h-5 w-5 shrink-0" aria-hidden />
-      <span className={showLabel ? undefined : 'sr-only'}>Messages</span>
+      {showLabel && <span>Messages</span>}
       {unread > 0 && (
-        <>
-          <span className="sr-only">, </span>
-          <span
+        <span
             data-testid="inbox-count"
             className={cn(
               'min-w-4 rounded-full bg-accent px-1 text-center text-[10px] leading-4 font-semibold text-white tabular-nums',
               showLabel ? 'ml-auto min-w-5 px-1.5 text-[11px] leading-5' : 'absolute top-1 right-1',
             )}
           >
-            {badge}
-          </span>
-          <span className="sr-only"> unread</span>
-        </>
+          {badge}
+        </span>
       )}
     </Link>
   );

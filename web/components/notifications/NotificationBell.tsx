@@ -13,10 +13,16 @@ export function NotificationBell({ className, showLabel = false, onNavigate }: {
   const unread = useUnreadNotifications(true).data?.unread ?? 0;
   // The name reads 'Notifications, 3 unread': the badge's number is part of it, so what shows is what is said.
   const bell = (
-      <Link to="/notifications" className={`relative ${className}`} onClick={onNavigate} data-testid="notification-bell">
+      <Link
+        to="/notifications"
+        className={`relative ${className}`}
+        onClick={onNavigate}
+        // With the word shown (the drawer) the name is spelled out, so the word and the count do not run together.
+        aria-label={showLabel ? `Notifications${unread > 0 ? `, ${unread > BADGE_MAX ? `${BADGE_MAX}+` : unread} unread` : ''}` : undefined}
+        data-testid="notification-bell"
+      >
         <Bell className="h-5 w-5 shrink-0" aria-hidden />
-        <span className={showLabel ? undefined : 'sr-only'}>Notifications</span>
-        {unread > 0 && <span className="sr-only">, </span>}
+        {showLabel ? <span>Notifications</span> : <span className="sr-only">Notifications{unread > 0 && ', '}</span>}
         {unread > 0 && (
           <>
             <span

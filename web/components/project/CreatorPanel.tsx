@@ -1,12 +1,11 @@
 // The creator block of the project page (SPEC §2): who made it, where else to find them, Follow and Hire Me.
 import { Briefcase } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { TPublicUser } from '@shared/schemas/user';
 import { useCurrentUser } from '@/api/auth';
 import { Button } from '@/components/ui/button';
 import { MemberIdentity } from '@/components/user/MemberIdentity';
-import { signInPath, takePendingAction } from '@/lib/return-to';
+import { takePendingAction } from '@/lib/return-to';
 import { ContactDialog } from './ContactDialog';
 import { FollowButton } from './FollowButton';
 
@@ -20,19 +19,13 @@ interface CreatorPanelProps {
 
 export function CreatorPanel({ creator, project, isOwnProject, onFollowChange }: CreatorPanelProps) {
   const [contactOpen, setContactOpen] = useState(false);
-  const { isSignedIn, isLoading: userLoading } = useCurrentUser();
-  const navigate = useNavigate();
+  const { isSignedIn } = useCurrentUser();
   // Back from signing in to hire this creator (issue 16): the dialog opens by itself.
   // The pending action is in session storage (outside React), known only once the member is.
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (isSignedIn && takePendingAction('hire', creator.id)) setContactOpen(true);
   }, [isSignedIn, creator.id]);
-  // Signed out, Hire Me asks to sign in first and comes back here with the dialog open.
-  const hire = () => {
-    if (!isSignedIn && !userLoading) void navigate(signInPath({ action: 'hire', targetId: creator.id }));
-    else setContactOpen(true);
-  };
   return (
     <>
       <MemberIdentity
@@ -41,7 +34,7 @@ export function CreatorPanel({ creator, project, isOwnProject, onFollowChange }:
         actions={
           <>
             {!isOwnProject && <FollowButton creatorId={creator.id} initialFollowing={project.isFollowing} onChange={onFollowChange} />}
-            <Button variant="outline" className="flex-1" onClick={hire}>
+            <Button variant="outline" className="flex-1" onClick={() => setContactOpen(true)}>
               <Briefcase className="h-4 w-4" aria-hidden />
               Hire Me
             </Button>
