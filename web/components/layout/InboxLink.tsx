@@ -25,22 +25,24 @@ export function InboxLink({ className, showLabel = false, onNavigate }: InboxLin
       to={INBOX_PATH}
       className={cn('relative', className)}
       onClick={onNavigate}
-      aria-label={unread > 0 ? `Messages, ${badge} unread` : 'Messages'}
+      // Icon only: the name is spelled out. With the word shown, the name is the content ('Messages 2 unread'), so it holds what is seen.
+      aria-label={showLabel ? undefined : unread > 0 ? `Messages, ${badge} unread` : 'Messages'}
       data-testid="inbox-link"
     >
       <Inbox className="h-5 w-5 shrink-0" aria-hidden />
       {showLabel && <span>Messages</span>}
       {unread > 0 && (
         <span
-            data-testid="inbox-count"
-            className={cn(
-              'min-w-4 rounded-full bg-accent px-1 text-center text-[10px] leading-4 font-semibold text-white tabular-nums',
-              showLabel ? 'ml-auto min-w-5 px-1.5 text-[11px] leading-5' : 'absolute top-1 right-1',
-            )}
-          >
+          data-testid="inbox-count"
+          className={cn(
+            'min-w-4 rounded-full bg-accent px-1 text-center text-[10px] leading-4 font-semibold text-white tabular-nums',
+            showLabel ? 'ml-auto min-w-5 px-1.5 text-[11px] leading-5' : 'absolute top-1 right-1',
+          )}
+        >
           {badge}
         </span>
       )}
+      {showLabel && unread > 0 && <span className="sr-only"> unread</span>}
     </Link>
   );
   return showLabel ? link : <Tooltip content="Messages">{link}</Tooltip>;
