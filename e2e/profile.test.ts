@@ -251,7 +251,8 @@ describe('creator page', () => {
     await page.getByRole('heading', { name: 'Solo Artist', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await toast(page, 'Authentication required').filter({ hasText: 'Please sign in to follow creators' }).waitFor();
-    await page.getByText('0 followers', { exact: true }).waitFor();
+    // To sign in, with the way back here and the follow to finish (issue 16).
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === `/creator/${creator.id}` && url.searchParams.get('do') === 'follow');
 
     await page.goto('/creator/99999999');
     await page.getByRole('heading', { name: 'Creator not found' }).waitFor();

@@ -28,7 +28,11 @@ export function useRevokeCode() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => sendJson('DELETE', `/api/invitation-codes/${id}`),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: invitationCodesQuery.queryKey }), client.invalidateQueries({ queryKey: allowanceQuery.queryKey })]),
+    onSuccess: () => {
+      // Not waited for: the caller's own onSuccess (its toast) runs once the list is fresh, as before.
+      void client.invalidateQueries({ queryKey: allowanceQuery.queryKey });
+      return client.invalidateQueries({ queryKey: invitationCodesQuery.queryKey });
+    },
   });
 }
 
