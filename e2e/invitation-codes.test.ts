@@ -72,6 +72,6 @@ describe('invitation codes page', () => {
     const page = await openPage();
     await page.goto('/invitation-codes');
     await page.getByRole('heading', { name: 'Access Required' }).waitFor();
-    expect(await page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login?next=%2Finvitation-codes');
   });
 });

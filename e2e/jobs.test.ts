@@ -116,7 +116,7 @@ describe('post a job', () => {
     await page.goto('/post-job');
     await page.getByRole('heading', { name: 'Sign In Required' }).waitFor();
     expect(await page.getByText('You need to be signed in to post a job listing.', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login?next=%2Fpost-job');
     expect(await page.getByLabel('Job title').count()).toBe(0);
   });
 

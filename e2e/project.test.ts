@@ -132,12 +132,12 @@ describe('project page', () => {
     expect(await dialog.isVisible()).toBe(true);
   });
 
-  it('tells a signed-out visitor that following needs an account', async () => {
+  it('tells a signed-out visitor that following needs an account, and takes them to sign in with the way back (issue 16)', async () => {
     const page = await openPage();
     await openProject(page);
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await toast(page, 'Authentication required').filter({ hasText: 'Please sign in to follow creators' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Follow', exact: true }).isVisible()).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === `/project/${project.slug}` && url.searchParams.get('do') === 'follow');
   });
 
   it('serves the title, og and twitter tags in the raw HTML of /project/{slug}', async () => {

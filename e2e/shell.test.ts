@@ -79,7 +79,8 @@ describe('site shell', () => {
     await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(390 - 300);
     expect((await drawer.boundingBox())?.width).toBe(300);
     expect(await drawer.getByPlaceholder('Search projects...').isVisible()).toBe(true);
-    expect(await drawer.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login');
+    expect(await drawer.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/api/login?next=%2F');
+    expect(await drawer.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
 
     await drawer.getByRole('link', { name: 'Jobs' }).click();
     await page.waitForURL((url) => url.pathname === '/jobs');

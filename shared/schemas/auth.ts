@@ -34,3 +34,10 @@ export const ZSignupForm = ZSignupRequest.extend({
   path: ['confirmPassword'],
 });
 export type TSignupForm = z.input<typeof ZSignupForm>;
+
+/** GET /api/login's query (issue 16): the way back, passed on to /login when it is a path on this site. */
+export const ZLoginRedirectQuery = z.object({
+  next: z.string().max(2000).optional(),
+  do: z.string().max(20).optional(),
+  id: z.string().max(20).optional(),
+});

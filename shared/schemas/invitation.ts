@@ -60,3 +60,12 @@ export const ZInvitationCodeList = z.array(ZInvitationCodeItem);
 /** POST /api/invitation-codes/validate: the code, normalised, is usable. */
 export const ZValidateCodeResponse = z.object({ valid: z.literal(true), code: z.string() });
 export type TValidateCodeResponse = z.output<typeof ZValidateCodeResponse>;
+
+/** GET /api/invitation-codes/allowance (issue 16): how many codes the member holds of how many, so Generate can say why it is off. */
+export const ZInvitationAllowance = z.object({
+  held: z.number().int().min(0),
+  limit: z.number().int().min(0),
+  /** False when the member lost the right to invite (members they invited were suspended). */
+  canInvite: z.boolean(),
+});
+export type TInvitationAllowance = z.output<typeof ZInvitationAllowance>;

@@ -8,7 +8,7 @@ import type { TOk } from '@shared/schemas/common';
 import type { TInboxMessage, TSiteInfo, TSiteStats, TUnreadCount } from '@shared/schemas/contact';
 import type { TCategorySummary, TCreatorProfile } from '@shared/schemas/creator';
 import type { TAccepted, TEmailChanged } from '@shared/schemas/credentials';
-import type { TInvitationCode, TValidateCodeResponse } from '@shared/schemas/invitation';
+import type { TInvitationAllowance, TInvitationCode, TValidateCodeResponse } from '@shared/schemas/invitation';
 import type { TJob, TJobView, TMyJob, TPaymentSession, TPaymentsConfig, TTestCardPaymentResult } from '@shared/schemas/job';
 import type { TUploadResponse } from '@shared/schemas/media';
 import type { TAdminFigures, TAdminMember, TAdminMemberSummary, TAuditEntry, TReport, TReportGroup } from '@shared/schemas/moderation';
@@ -49,6 +49,7 @@ interface TSingleReads {
   '/api/categories': TCategorySummary[];
   [path: `/api/users/${number}`]: TCreatorProfile;
   '/api/invitation-codes': TInvitationCode[];
+  '/api/invitation-codes/allowance': TInvitationAllowance;
   '/api/messages/unread-count': TUnreadCount;
   /** The poster reads their own numbers, anyone else the public listing. */
   [path: `/api/jobs/${number}`]: TJobView;

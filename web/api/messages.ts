@@ -1,6 +1,7 @@
 // Messages: sending one (hire, contact, support, careers — all POST /api/contact, SPEC §7)
 // and the creator's own inbox (owner-only, beyond SPEC).
 import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { UNREAD_POLL_MS } from '@shared/constants';
 import type { TContactBody, TInboxMessage } from '@shared/schemas/contact';
 import { ApiError, serverMessage } from './api-error';
 import { usePagedList, type TPage } from './paged';
@@ -32,6 +33,11 @@ export function useInbox() {
 
 export function useUnreadCount() {
   return useQuery({ ...unreadCountQuery, staleTime: INBOX_STALE_MS });
+}
+
+/** The header inbox's count (issue 16): asked like the bell's, once a minute and on return to the tab. */
+export function useUnreadMessages(enabled: boolean) {
+  return useQuery({ ...unreadCountQuery, enabled, staleTime: UNREAD_POLL_MS, refetchInterval: UNREAD_POLL_MS, refetchOnWindowFocus: 'always' });
 }
 
 /** Marks a message read, then shows it read in the list and takes it off the unread count. */

@@ -14,12 +14,14 @@ import { PageContainer } from '@/components/page/PageContainer';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useSignInPath } from '@/hooks/useSignInPath';
 
 export default function AdminPage() {
   useDocumentTitle('Admin', 'The moderators’ area: reports, members, the audit log and figures.');
   const { user, isLoading } = useCurrentUser();
+  const signIn = useSignInPath();
   if (isLoading) return <PageSpinner />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={signIn} replace />;
   if (!isStaff(user.role)) return <NoAccess />;
   return <AdminArea user={user} />;
 }

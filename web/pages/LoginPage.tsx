@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { parseReturnTo } from '@shared/return-to';
 import { ZSigninRequest } from '@shared/schemas/auth';
 import { useSignin } from '@/api/auth';
 import { ApiError, serverMessage } from '@/api/api-error';
@@ -10,10 +11,14 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { rememberPendingAction, signUpPath } from '@/lib/return-to';
 
 export default function LoginPage() {
   useDocumentTitle('Sign In', 'Sign in to upload your work, like projects, follow creators and manage your invitation codes.');
   const signin = useSignin();
+  // Where to go back to, and what to finish there (issue 16); an unsafe `next` is ignored: home.
+  const [params] = useSearchParams();
+  const returnTo = parseReturnTo(params);
   const {
     register,
     handleSubmit,
@@ -27,8 +32,10 @@ export default function LoginPage() {
     signin.mutate(credentials, {
       onSuccess: () => {
         toast('Welcome back!', { description: 'You are signed in.' });
-        // A full load so every part of the page starts from the signed-in session (SPEC §4).
-        window.location.assign('/');
+        // A full load so every part of the page starts from the signed-in session (SPEC §4),
+        // back on the page the visitor came from, where the pending action is finished.
+        rememberPendingAction(returnTo);
+        window.location.assign(returnTo?.next ?? '/');
       },
       onError: (error) => toast.error('Sign in failed', { description: serverMessage(error, 'Failed to sign in') }),
     }),
@@ -41,7 +48,7 @@ export default function LoginPage() {
       switchPrompt={
         <>
           Don't have an account?{' '}
-          <Link to="/signup" className="rounded-sm font-medium text-accent hover:text-accent-hover">
+          <Link to={signUpPath(returnTo)} className="rounded-sm font-medium text-accent hover:text-accent-hover">
             Sign up
           </Link>
         </>

@@ -22,6 +22,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { StatePanel } from '@/components/ui/state-panel';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useSignInPath } from '@/hooks/useSignInPath';
 
 type TStage =
   | { step: 'form' }
@@ -88,6 +89,7 @@ function PaymentsOff() {
 }
 
 function SignInRequired() {
+  const signIn = useSignInPath();
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-20 text-center">
       <span className="flex h-14 w-14 items-center justify-center rounded-full bg-violet-50 text-accent">
@@ -96,7 +98,7 @@ function SignInRequired() {
       <h1 className="text-2xl font-semibold">Sign In Required</h1>
       <p className="max-w-md text-zinc-600">You need to be signed in to post a job listing.</p>
       <Button asChild>
-        <Link to="/login">Sign In</Link>
+        <Link to={signIn}>Sign In</Link>
       </Button>
     </div>
   );

@@ -20,6 +20,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { MemberIdentity } from '@/components/user/MemberIdentity';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { useSignInPath } from '@/hooks/useSignInPath';
 import { creatorPath } from '@/lib/paths';
 
 const TABS = [
@@ -43,6 +44,7 @@ export default function ProfilePage() {
 }
 
 function SignInPrompt() {
+  const signIn = useSignInPath();
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-20 text-center">
       <span className="flex h-14 w-14 items-center justify-center rounded-full bg-violet-50 text-accent">
@@ -50,7 +52,7 @@ function SignInPrompt() {
       </span>
       <h1 className="text-2xl font-semibold">Please sign in to view your profile</h1>
       <Button asChild>
-        <Link to="/login">Sign In</Link>
+        <Link to={signIn}>Sign In</Link>
       </Button>
     </div>
   );

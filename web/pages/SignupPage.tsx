@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { parseReturnTo } from '@shared/return-to';
 import { ZSignupForm } from '@shared/schemas/auth';
 import { useSignup } from '@/api/auth';
 import { validateInvitationCode } from '@/api/invitations';
@@ -12,12 +13,15 @@ import { Input } from '@/components/ui/input';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { invitationCodeErrorMessage, signupErrorMessage } from '@/lib/auth-errors';
 import { showFieldErrors } from '@/lib/field-errors';
+import { rememberPendingAction, signInPath } from '@/lib/return-to';
 
 export default function SignupPage() {
   useDocumentTitle('Sign Up', 'Create your account with an invitation code and start sharing your AI work.');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signup = useSignup();
+  // Carried over from the login page's link: back to that page after signing up (issue 16).
+  const returnTo = parseReturnTo(params);
   const {
     register,
     handleSubmit,
@@ -54,7 +58,8 @@ export default function SignupPage() {
       toast.error('Sign up failed', { description: signupErrorMessage(error) });
       return;
     }
-    void navigate('/');
+    rememberPendingAction(returnTo);
+    void navigate(returnTo?.next ?? '/');
   });
 
   return (
@@ -64,7 +69,7 @@ export default function SignupPage() {
       switchPrompt={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="rounded-sm font-medium text-accent hover:text-accent-hover">
+          <Link to={returnTo ? signInPath({ next: returnTo.next, action: returnTo.action, targetId: returnTo.targetId }) : '/login'} className="rounded-sm font-medium text-accent hover:text-accent-hover">
             Sign in
           </Link>
         </>

@@ -30,6 +30,7 @@ import { checkFiles } from '@/components/upload/validate-files';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { useWindowFileDrop } from '@/hooks/useWindowFileDrop';
 import { projectPath } from '@/lib/paths';
+import { signInPath } from '@/lib/return-to';
 
 /** Files sent side by side: each gets a true progress bar, and a slow video does not hold up the rest. */
 const PARALLEL_UPLOADS = 2;
@@ -50,13 +51,13 @@ export default function UploadPage() {
   return <UploadForm />;
 }
 
-/** SPEC §2: signed out, say so and go to /login after 500 ms. */
+/** SPEC §2: signed out, say so and go to /login after 500 ms; signing in comes back here (issue 16). */
 function SignedOutRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
     // A fixed id: a second run of this effect replaces the toast instead of stacking another.
     toast.error('Unauthorized', { id: 'upload-signed-out', description: 'You are logged out. Logging in again...' });
-    const timer = window.setTimeout(() => void navigate('/login'), TIMINGS.loggedOutUploadRedirect);
+    const timer = window.setTimeout(() => void navigate(signInPath({ next: '/upload' }), { replace: true }), TIMINGS.loggedOutUploadRedirect);
     return () => window.clearTimeout(timer);
   }, [navigate]);
   return <PageSpinner />;

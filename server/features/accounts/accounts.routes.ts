@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZSigninRequest, ZSignupRequest } from '../../../shared/schemas/auth';
+import { parseReturnTo, returnToQuery } from '../../../shared/return-to';
+import { ZLoginRedirectQuery, ZSigninRequest, ZSignupRequest } from '../../../shared/schemas/auth';
 import { ZNoContent, ZRedirect } from '../../../shared/schemas/common';
 import { ZCurrentUser, ZCurrentUserOrVisitor } from '../../../shared/schemas/user';
 import type { TContext } from '../../context';
@@ -53,7 +54,11 @@ export async function accountRoutes(
   }
 
   // Old full-page endpoints (SPEC §2): linked from the mobile header and the like redirect.
-  api.get('/api/login', { schema: { tags, response: { 302: ZRedirect } } }, async (_request, reply) => reply.redirect('/login'));
+  // It passes next / do / id on to /login (issue 16) when next is a path on this site; else plain /login.
+  api.get('/api/login', { schema: { tags, querystring: ZLoginRedirectQuery, response: { 302: ZRedirect, ...errorResponses(400) } } }, async (request, reply) => {
+    const query: Record<string, string | undefined> = request.query;
+    return reply.redirect(`/login${returnToQuery(parseReturnTo({ get: (name) => query[name] ?? null }))}`);
+  });
   // A GET that signs out, so only our own pages' links (or the address bar) may use it: a link
   // or image on another site lands on the home page still signed in. POST /api/auth/signout is the way for scripts.
   api.get('/api/logout', { schema: { tags, response: { 302: ZRedirect } } }, async (request, reply) => {

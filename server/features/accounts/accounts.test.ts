@@ -288,6 +288,16 @@ describe.each(ENGINES)('auth on %s', (engine) => {
       expect(login.headers.location).toBe('/login');
     });
 
+    it('passes a same-site way back and the pending action on to /login, and drops any other (issue 16)', async () => {
+      const location = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/login?${query}` })).headers.location;
+      expect(await location('next=%2Fproject%2Fsunset&do=like&id=42')).toBe('/login?next=%2Fproject%2Fsunset&do=like&id=42');
+      expect(await location('next=%2Fupload')).toBe('/login?next=%2Fupload');
+      expect(await location('next=%2Fproject%2Fx&do=explode&id=1')).toBe('/login?next=%2Fproject%2Fx');
+      for (const next of ['//evil.example', '/\\evil.example', 'https://evil.example', '/%09/evil.example', '/login', 'evil']) {
+        expect(await location(`next=${encodeURIComponent(decodeURIComponent(next))}&do=like&id=1`)).toBe('/login');
+      }
+    });
+
     it('signs out on GET /api/logout from our own pages or the address bar (Sec-Fetch-Site same-origin or none)', async () => {
       const user = await buildUser(t.ctx);
       for (const site of ['same-origin', 'none']) {

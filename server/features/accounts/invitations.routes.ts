@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams, ZNoContent } from '../../../shared/schemas/common';
-import { ZGenerateCodesRequest, ZInvitationCodeList, ZValidateCodeRequest, ZValidateCodeResponse } from '../../../shared/schemas/invitation';
+import { ZGenerateCodesRequest, ZInvitationAllowance, ZInvitationCodeList, ZValidateCodeRequest, ZValidateCodeResponse } from '../../../shared/schemas/invitation';
 import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
 import { INVALIDATES_NOTHING } from '../../http/public-cache';
 import { MEMBERS_ONLY, requireUser } from '../../http/sessions';
-import { generateCodes, listMyCodes, revokeCode, validateCode, type TCodeGuessThrottles } from './invitations.service';
+import { codeAllowance, generateCodes, listMyCodes, revokeCode, validateCode, type TCodeGuessThrottles } from './invitations.service';
 
 const tags = ['accounts'];
 
@@ -17,6 +17,12 @@ export async function invitationRoutes(app: FastifyInstance, ctx: TContext, code
     const user = requireUser(request);
     reply.header('Cache-Control', 'no-store');
     return listMyCodes(ctx, user.id);
+  });
+
+  api.get('/api/invitation-codes/allowance', { config: MEMBERS_ONLY, schema: { tags, response: { 200: ZInvitationAllowance, ...errorResponses(401) } } }, async (request, reply) => {
+    const user = requireUser(request);
+    reply.header('Cache-Control', 'no-store');
+    return codeAllowance(ctx, user.id);
   });
 
   api.post(

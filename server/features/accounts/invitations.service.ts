@@ -1,5 +1,5 @@
 import { DAY_MS, INVITE_GENERATE_BATCH, INVITES_FOR_NEW_USER } from '../../../shared/constants';
-import { INVALID_CODE_FORMAT, isWellFormedInvitationCode, normalizeInvitationCode, type TInvitationCode, type TValidateCodeResponse } from '../../../shared/schemas/invitation';
+import { INVALID_CODE_FORMAT, isWellFormedInvitationCode, normalizeInvitationCode, type TInvitationAllowance, type TInvitationCode, type TValidateCodeResponse } from '../../../shared/schemas/invitation';
 import { INVITE_RIGHT_LOST } from '../../../shared/schemas/moderation';
 import { inTransaction, type TContext } from '../../context';
 import type { InvitationCodeRow } from '../../db/schema';
@@ -69,6 +69,13 @@ export async function validateCode(ctx: TContext, guesses: TCodeGuessThrottles, 
 export async function listMyCodes(ctx: TContext, userId: number): Promise<TInvitationCode[]> {
   const rows = await listCodesOwnedBy(ctx.db, userId, codesExpiredBefore(ctx), { held: Math.max(ctx.config.invitesPerUser, INVITES_FOR_NEW_USER), expired: INVITE_GENERATE_BATCH });
   return rows.map((row) => toInvitationCode(row, ctx.config.inviteTtlDays));
+}
+
+/** Codes held (used, or unused and unexpired) against INVITES_PER_USER, and whether the member may invite at all. */
+export async function codeAllowance(ctx: TContext, userId: number): Promise<TInvitationAllowance> {
+  const held = await countCodesOwnedBy(ctx.db, userId, codesExpiredBefore(ctx));
+  const canInvite = (await findUserById(ctx.db, userId))?.can_invite !== 0;
+  return { held, limit: ctx.config.invitesPerUser, canInvite };
 }
 
 /** Deletes an unused code of the member's (expired or not); 404 for a used one or someone else's. */

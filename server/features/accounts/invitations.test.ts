@@ -77,6 +77,23 @@ describe.each(ENGINES)('invitation codes on %s', (engine) => {
     }
   });
 
+  it('tells how many codes a member holds of the allowance, and whether they may invite (issue 16)', async () => {
+    const { cookie, user } = await signUpMember();
+    const allowance = () => t.app.inject({ method: 'GET', url: '/api/invitation-codes/allowance', headers: { cookie } });
+    const full = await allowance();
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['cache-control']).toBe('no-store');
+    expect(full.json()).toEqual({ held: 3, limit: 3, canInvite: true });
+
+    const [code] = (await t.app.inject({ method: 'GET', url: '/api/invitation-codes', headers: { cookie } })).json();
+    await t.app.inject({ method: 'DELETE', url: `/api/invitation-codes/${code.id}`, headers: { cookie } });
+    expect((await allowance()).json()).toEqual({ held: 2, limit: 3, canInvite: true });
+
+    await t.ctx.db.updateTable('users').set({ can_invite: 0 }).where('id', '=', user.id).execute();
+    expect((await allowance()).json()).toEqual({ held: 2, limit: 3, canInvite: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/invitation-codes/allowance' })).statusCode).toBe(401);
+  });
+
   it('needs a signed-in member to list or generate', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/invitation-codes' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/invitation-codes/generate', payload: { count: 1 } })).statusCode).toBe(401);

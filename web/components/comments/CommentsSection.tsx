@@ -9,6 +9,7 @@ import { useAddComment, useComments } from '@/api/comments';
 import { InlineLoadError } from '@/components/ui/inline-error';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useSignInPath } from '@/hooks/useSignInPath';
 import { CommentForm } from './CommentForm';
 import { commentAnchor } from './CommentItem';
 import { CommentThread } from './CommentThread';
@@ -17,6 +18,7 @@ const ANCHOR = /^#comment-(\d+)$/;
 
 export function CommentsSection({ projectId, count }: { projectId: number; count: number }) {
   const { isSignedIn } = useCurrentUser();
+  const signIn = useSignInPath();
   const { hash } = useLocation();
   const highlightedId = Number(ANCHOR.exec(hash)?.[1] ?? NaN) || null;
   const comments = useComments(projectId, highlightedId);
@@ -48,7 +50,7 @@ export function CommentsSection({ projectId, count }: { projectId: number; count
         />
       ) : (
         <p className="text-sm text-zinc-700">
-          <Link to="/login" className="rounded-sm font-medium text-accent underline underline-offset-2 hover:text-accent-hover">
+          <Link to={signIn} className="rounded-sm font-medium text-accent underline underline-offset-2 hover:text-accent-hover">
             Sign in to comment
           </Link>
         </p>

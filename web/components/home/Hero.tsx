@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/api/auth';
 import { Button } from '@/components/ui/button';
+import { useSignInPath } from '@/hooks/useSignInPath';
 import { TypedLine } from './TypedLine';
 
 // The hero's background: soft violet and blue light on near-black, drawn in CSS so it needs
@@ -14,6 +15,7 @@ const BACKGROUND = [
 
 export function Hero() {
   const { isSignedIn, isLoading } = useCurrentUser();
+  const signIn = useSignInPath();
   return (
     <section className="relative isolate overflow-hidden bg-ink text-white" style={{ backgroundImage: BACKGROUND }}>
       <div aria-hidden className="absolute inset-0 -z-10 bg-linear-to-b from-black/10 via-black/20 to-black/60" />
@@ -42,7 +44,7 @@ export function Hero() {
                 <Link to="/signup">Get Started</Link>
               </Button>
               <Button asChild size="lg" variant="secondary">
-                <Link to="/login">Sign In</Link>
+                <Link to={signIn}>Sign In</Link>
               </Button>
             </>
           )}

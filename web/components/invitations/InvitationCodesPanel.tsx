@@ -3,7 +3,8 @@ import { Plus, Ticket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { INVITE_GENERATE_BATCH, INVITE_TTL_DAYS, INVITES_FOR_NEW_USER } from '@shared/constants';
-import { useGenerateCodes, useInvitationCodes } from '@/api/invitations';
+import { INVITE_RIGHT_LOST } from '@shared/schemas/moderation';
+import { useCodeAllowance, useGenerateCodes, useInvitationCodes } from '@/api/invitations';
 import { serverMessage } from '@/api/api-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,6 +22,15 @@ export function InvitationCodesPanel({ level = 1 }: InvitationCodesPanelProps) {
   const SectionHeading = level === 1 ? 'h2' : 'h3';
   const codes = useInvitationCodes(true);
   const generate = useGenerateCodes();
+  const allowance = useCodeAllowance(true).data;
+  // At the allowance (or without the right to invite), Generate is off and says why (issue 16).
+  const reason = !allowance
+    ? null
+    : !allowance.canInvite
+      ? INVITE_RIGHT_LOST
+      : allowance.held >= allowance.limit
+        ? `You have ${allowance.held} of ${allowance.limit} codes`
+        : null;
   const { copiedKey, copy } = useCopyToClipboard();
 
   const all = codes.data ?? [];
@@ -36,7 +46,8 @@ export function InvitationCodesPanel({ level = 1 }: InvitationCodesPanelProps) {
   function generateCodes() {
     generate.mutate(INVITE_GENERATE_BATCH, {
       onSuccess: (created) => toast('Codes generated', { description: `${created.length} new invitation codes are ready to share.` }),
-      onError: (error) => toast.error('Error', { description: serverMessage(error, 'Failed to generate codes') }),
+      // The server's reason (the limit reached meanwhile, say), in the default look: not a failure of the site.
+      onError: (error) => toast('No new codes', { description: serverMessage(error, 'Failed to generate codes') }),
     });
   }
 
@@ -49,10 +60,23 @@ export function InvitationCodesPanel({ level = 1 }: InvitationCodesPanelProps) {
             Every member gets {INVITES_FOR_NEW_USER} invitation codes to share with creators whose work they admire. Each code works once, for {INVITE_TTL_DAYS} days.
           </p>
         </div>
-        <Button onClick={generateCodes} busy={generate.isPending} className="self-end sm:self-auto">
-          {!generate.isPending && <Plus className="h-4 w-4" aria-hidden />}
-          Generate Codes
-        </Button>
+        <div className="flex flex-col items-end gap-1.5 self-end sm:self-auto">
+          <Button
+            variant={reason ? 'outline' : 'primary'}
+            onClick={generateCodes}
+            busy={generate.isPending}
+            disabled={reason !== null}
+            aria-describedby={reason ? 'generate-codes-reason' : undefined}
+          >
+            {!generate.isPending && <Plus className="h-4 w-4" aria-hidden />}
+            Generate Codes
+          </Button>
+          {reason && (
+            <p id="generate-codes-reason" className="max-w-xs text-right text-[13px] text-zinc-600">
+              {reason}
+            </p>
+          )}
+        </div>
       </div>
 
       <section aria-labelledby="impact-heading" className="mt-10">

@@ -23,8 +23,34 @@ function storeConsent(choice: TCookieConsent): void {
   }
 }
 
+/**
+ * The room the banner takes at the bottom of the screen, as a CSS variable the toaster adds to
+ * its bottom offset (web/components/ui/toaster.tsx): toasts sit above the banner, never over
+ * its Accept All (issue 16). Set from the banner's measured height while it shows.
+ */
+export const BANNER_SPACE_VAR = '--cookie-banner-space';
+/** The banner's own distance from the bottom (bottom-4). */
+const BANNER_BOTTOM_PX = 16;
+
+function useReserveBannerSpace(element: HTMLElement | null) {
+  useEffect(() => {
+    if (!element) return;
+    const root = document.documentElement;
+    const reserve = () => root.style.setProperty(BANNER_SPACE_VAR, `${Math.ceil(element.getBoundingClientRect().height) + BANNER_BOTTOM_PX}px`);
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(BANNER_SPACE_VAR);
+    };
+  }, [element]);
+}
+
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);
+  const [banner, setBanner] = useState<HTMLDivElement | null>(null);
+  useReserveBannerSpace(visible ? banner : null);
 
   useEffect(() => {
     if (readConsent() !== null) return;
@@ -41,6 +67,7 @@ export function CookieBanner() {
 
   return (
     <div
+      ref={setBanner}
       role="region"
       aria-label="Cookie consent"
       className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-3xl rounded-xl border border-zinc-200 bg-white p-4 shadow-lg transition duration-200 ease-out starting:translate-y-2 starting:opacity-0 sm:p-5"

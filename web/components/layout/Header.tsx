@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '@/api/auth';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useSignInPath } from '@/hooks/useSignInPath';
 import { HeaderActions } from './HeaderActions';
 import { Logo } from './Logo';
 import { MobileDrawer } from './MobileDrawer';
@@ -12,6 +13,7 @@ import { UserMenu } from './UserMenu';
 
 export function Header() {
   const { user, isLoading } = useCurrentUser();
+  const signIn = useSignInPath();
   return (
     <header className="sticky top-0 z-40 h-16 border-b border-zinc-200 bg-white">
       <div className="mx-auto flex h-full max-w-[1440px] items-center gap-4 px-4 md:px-8">
@@ -41,7 +43,7 @@ export function Header() {
           ) : (
             <>
               <Button asChild variant="ghost">
-                <Link to="/login">Sign In</Link>
+                <Link to={signIn}>Sign In</Link>
               </Button>
               <Button asChild>
                 <Link to="/signup">Sign Up</Link>

@@ -1,5 +1,6 @@
 // The phone header's drawer panel (SPEC §2, 300 px): search, nav, and either the member's
-// actions or a Sign In. Its sign-in and sign-out are the old full-page endpoints, as SPEC §2 says.
+// actions or Sign In and Sign Up. Its sign-in and sign-out are the old full-page endpoints, as
+// SPEC §2 says; sign-in carries the way back to this page (issue 16). The icons show their names here.
 // A module of its own: MobileDrawer loads it when the drawer first opens.
 import { ShieldCheck, Upload } from 'lucide-react';
 import { Link } from 'react-router';
@@ -9,6 +10,7 @@ import { useCurrentUser } from '@/api/auth';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { UserAvatar } from '@/components/user/UserAvatar';
+import { useSignInPath } from '@/hooks/useSignInPath';
 import { HeaderActions } from './HeaderActions';
 import { NavLinks } from './NavLinks';
 import { SearchForm } from './SearchForm';
@@ -23,6 +25,7 @@ interface MobileMenuSheetProps {
 export default function MobileMenuSheet({ open, onOpenChange, focusSearch }: MobileMenuSheetProps) {
   const { user } = useCurrentUser();
   const close = () => onOpenChange(false);
+  const signIn = useSignInPath();
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -49,7 +52,7 @@ export default function MobileMenuSheet({ open, onOpenChange, focusSearch }: Mob
                 Upload Work
               </Link>
             </Button>
-            <HeaderActions onNavigate={close} />
+            <HeaderActions onNavigate={close} labelled />
             {isStaff(user.role) && (
               <Button asChild variant="outline">
                 <Link to="/admin" onClick={close}>
@@ -64,10 +67,17 @@ export default function MobileMenuSheet({ open, onOpenChange, focusSearch }: Mob
           </div>
         ) : (
           <div className="flex flex-col gap-4 border-t border-zinc-200 pt-4">
-            <HeaderActions onNavigate={close} />
-            <Button asChild>
-              <a href="/api/login">Sign In</a>
-            </Button>
+            <HeaderActions onNavigate={close} labelled />
+            <div className="flex gap-2">
+              <Button asChild variant="outline" className="flex-1">
+                <a href={`/api${signIn}`}>Sign In</a>
+              </Button>
+              <Button asChild className="flex-1">
+                <Link to="/signup" onClick={close}>
+                  Sign Up
+                </Link>
+              </Button>
+            </div>
           </div>
         )}
       </SheetContent>

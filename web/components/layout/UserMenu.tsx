@@ -1,5 +1,6 @@
 // The signed-in member's avatar in the header, opening the account menu.
 import { lazy, Suspense, type ButtonHTMLAttributes } from 'react';
+import { initials } from '@shared/format';
 import type { TCurrentUser } from '@shared/schemas/user';
 import { UserAvatar } from '@/components/user/UserAvatar';
 
@@ -7,9 +8,10 @@ import { UserAvatar } from '@/components/user/UserAvatar';
 // member is known, and until then the avatar shows as it will look, marked unavailable.
 const UserMenuDropdown = lazy(() => import('./UserMenuDropdown'));
 
+/** Its name starts with the initials it shows ('AL, account menu'), so what is seen is what is said (axe label-content-name-mismatch). */
 export function AccountButton({ user, ...props }: { user: TCurrentUser } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button type="button" className="rounded-full" aria-label="Account menu" {...props}>
+    <button type="button" className="rounded-full" aria-label={`${initials(user)}, account menu`} {...props}>
       <UserAvatar user={user} />
     </button>
   );

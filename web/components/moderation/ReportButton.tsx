@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '@/api/auth';
 import { Button } from '@/components/ui/button';
 import { useHasBeenTrue } from '@/hooks/useHasBeenTrue';
+import { useSignInPath } from '@/hooks/useSignInPath';
 import { cn } from '@/lib/cn';
 import type { TReportTargetRef } from './ReportDialog';
 
@@ -19,6 +20,7 @@ interface ReportButtonProps extends TReportTargetRef {
 
 export function ReportButton({ ownerId, className, ...target }: ReportButtonProps) {
   const { user } = useCurrentUser();
+  const signIn = useSignInPath();
   const [open, setOpen] = useState(false);
   const loaded = useHasBeenTrue(open);
   if (user && ownerId === user.id) return null;
@@ -34,7 +36,7 @@ export function ReportButton({ ownerId, className, ...target }: ReportButtonProp
   if (!user) {
     return (
       <Button asChild variant="ghost" size="sm" className={classes}>
-        <Link to="/login">{content}</Link>
+        <Link to={signIn}>{content}</Link>
       </Button>
     );
   }

@@ -1,6 +1,7 @@
 // 'Hire Me' (SPEC §2, §4, §5, §8): a prefilled message to the creator, sent through POST /api/contact.
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CONTACT_LIMITS } from '@shared/constants';
 import { displayName } from '@shared/format';
@@ -14,6 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { signInPath } from '@/lib/return-to';
 
 /** What the visitor writes; the recipient and project come from the page (SPEC §3, §7). */
 interface TFields {
@@ -88,6 +90,15 @@ export function ContactDialog({ open, onOpenChange, creator, project }: ContactD
           <DialogTitle>Hire {creatorName}</DialogTitle>
           <DialogDescription>Tell {creatorName} about your project. They will answer by e-mail.</DialogDescription>
         </DialogHeader>
+        {/* A visitor may write as they are; a member signs in and comes back to this dialog, filled in (issue 16). */}
+        {!user && (
+          <p className="text-sm text-zinc-600">
+            Already a member?{' '}
+            <Link to={signInPath({ action: 'hire', targetId: creator.id })} className="rounded-sm font-medium text-accent underline-offset-2 hover:text-accent-hover hover:underline">
+              Sign in to send it from your account
+            </Link>
+          </p>
+        )}
         {/* No `required` attributes: empty fields get the SPEC's toast rather than the browser's bubble. */}
         <form onSubmit={submit} className="flex flex-col gap-4">
           <FormField id="contact-name" label="Your name">

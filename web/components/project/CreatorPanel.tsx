@@ -1,10 +1,12 @@
 // The creator block of the project page (SPEC §2): who made it, where else to find them, Follow and Hire Me
 // (neither on the viewer's own project: its owner gets Edit and Delete instead, see ProjectPage).
 import { Briefcase } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TPublicUser } from '@shared/schemas/user';
+import { useCurrentUser } from '@/api/auth';
 import { Button } from '@/components/ui/button';
 import { MemberIdentity } from '@/components/user/MemberIdentity';
+import { takePendingAction } from '@/lib/return-to';
 import { ContactDialog } from './ContactDialog';
 import { FollowButton } from './FollowButton';
 
@@ -18,6 +20,13 @@ interface CreatorPanelProps {
 
 export function CreatorPanel({ creator, project, isOwnProject, onFollowChange }: CreatorPanelProps) {
   const [contactOpen, setContactOpen] = useState(false);
+  const { isSignedIn } = useCurrentUser();
+  // Back from signing in to hire this creator (issue 16): the dialog opens by itself.
+  // The pending action is in session storage (outside React), known only once the member is.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (isSignedIn && takePendingAction('hire', creator.id)) setContactOpen(true);
+  }, [isSignedIn, creator.id]);
   return (
     <>
       <MemberIdentity

@@ -1,9 +1,12 @@
 import { UserCheck, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useCurrentUser } from '@/api/auth';
 import { limitMessage } from '@/api/api-error';
 import { useFollowCreator } from '@/api/projects';
 import { Button } from '@/components/ui/button';
+import { signInPath, takePendingAction } from '@/lib/return-to';
 
 interface FollowButtonProps {
   creatorId: number;
@@ -24,8 +27,24 @@ export function FollowButton({ creatorId, initialFollowing, onChange }: FollowBu
   // state; otherwise a follower would see 'Follow' and unfollow by accident.
   const [following, setFollowing] = useState(initialFollowing);
   const follow = useFollowCreator();
+  const { isSignedIn, isLoading: userLoading } = useCurrentUser();
+  const navigate = useNavigate();
+
+  // Back from signing in to follow this creator (issue 16): done, unless already following.
+  useEffect(() => {
+    if (!isSignedIn || !takePendingAction('follow', creatorId) || following) return;
+    toggle();
+    // Once, when the member is known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isSignedIn, creatorId]);
 
   function toggle() {
+    // Signed out: the SPEC §8 text, then sign in and come back here to finish the follow.
+    if (!isSignedIn && !userLoading) {
+      toast.error('Authentication required', { description: 'Please sign in to follow creators' });
+      void navigate(signInPath({ action: 'follow', targetId: creatorId }));
+      return;
+    }
     follow.mutate(creatorId, {
       onSuccess: (result) => {
         // The server toggles too; its answer is the flipped state, and it wins if the two ever disagree.

@@ -1,11 +1,12 @@
 // The like toggle with its count (SPEC §4, §8), on cards and on the project page.
 import { Heart } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { TIMINGS } from '@shared/constants';
 import { useCurrentUser } from '@/api/auth';
 import { useLikeProject } from '@/api/projects';
 import { ApiError, limitMessage } from '@/api/api-error';
 import { cn } from '@/lib/cn';
+import { apiSignInPath, takePendingAction } from '@/lib/return-to';
 import { showToast } from '@/lib/toast';
 
 const SIZES = {
@@ -21,11 +22,14 @@ interface LikeButtonProps {
   className?: string;
 }
 
-/** SPEC §8: signed out, say so and go to the old login endpoint after 1000 ms. */
-function askToSignIn() {
+/**
+ * SPEC §8: signed out, say so and go to the old login endpoint after 1000 ms; it carries the
+ * way back to this page and the like to finish there (issue 16).
+ */
+function askToSignIn(projectId: number) {
   showToast('message', 'Authentication Required', { description: 'Please log in to like projects' });
   window.setTimeout(() => {
-    window.location.href = '/api/login';
+    window.location.href = apiSignInPath({ action: 'like', targetId: projectId });
   }, TIMINGS.failedLikeRedirect);
 }
 
@@ -34,17 +38,25 @@ export function LikeButton({ projectId, liked, likes, size = 'sm', className }: 
   // The server's answer goes into every cached copy of the project, so it comes back here as props.
   const like = useLikeProject();
 
+  // Back from signing in to like this project: the like is made, unless it already was.
+  useEffect(() => {
+    if (!isSignedIn || !takePendingAction('like', projectId) || liked) return;
+    like.mutate(projectId, { onError: (error) => showToast('error', 'Error', { description: limitMessage(error) ?? 'Failed to update like. Please try again.' }) });
+    // Once, when the member is known; `like` is a new object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isSignedIn, projectId]);
+
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault();
     event.stopPropagation();
     if (like.isPending) return;
     if (!isSignedIn && !userLoading) {
-      askToSignIn();
+      askToSignIn(projectId);
       return;
     }
     like.mutate(projectId, {
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) askToSignIn();
+        if (error instanceof ApiError && error.status === 401) askToSignIn(projectId);
         else showToast('error', 'Error', { description: limitMessage(error) ?? 'Failed to update like. Please try again.' });
       },
     });

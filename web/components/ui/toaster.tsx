@@ -10,11 +10,17 @@ import { useMediaQuery } from '@/hooks/useMediaQuery';
 const DESTRUCTIVE =
   '[--normal-bg:var(--color-red-700)] [--normal-border:var(--color-red-800)] [--normal-text:var(--color-white)] [&_[data-description]]:text-red-50!';
 
+// While the cookie banner shows, toasts rise above it (its height is --cookie-banner-space, set by the banner).
+const OFFSET = { bottom: 'calc(24px + var(--cookie-banner-space, 0px))' };
+const MOBILE_OFFSET = { bottom: 'calc(16px + var(--cookie-banner-space, 0px))' };
+
 export function Toaster() {
   const isMdUp = useMediaQuery('(min-width: 768px)');
   return (
     <SonnerToaster
       visibleToasts={1}
+      offset={OFFSET}
+      mobileOffset={MOBILE_OFFSET}
       position={isMdUp ? 'bottom-right' : 'top-center'}
       style={{ '--width': isMdUp ? '420px' : '356px', fontFamily: 'inherit' } as CSSProperties}
       toastOptions={{ classNames: { error: DESTRUCTIVE, title: 'text-sm! font-semibold!' } }}
