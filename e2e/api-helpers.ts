@@ -1,5 +1,6 @@
 // Arrange through the public API (Node fetch against the test server): members, media, projects.
 import { PAGE_HEADERS } from '../shared/constants';
+import type { TCreateJobBody, TMyJob, TPaymentSession, TTestCardPaymentResult } from '../shared/schemas/job';
 import type { TUploadResponse } from '../shared/schemas/media';
 import type { TProject } from '../shared/schemas/project';
 import { apiClient, type TApiMember, type TNewMember, type TNewProject, type TRequestOptions } from './api-client';
@@ -56,4 +57,37 @@ export async function listAllProjects(path: string): Promise<TProject[]> {
     cursor = response.headers.get(PAGE_HEADERS.nextCursor);
   } while (cursor);
   return all;
+}
+
+/** The answer's JSON, or an error naming the step and what the server said. */
+export async function expectJson<T>(response: Response, what: string): Promise<T> {
+  if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+let jobCounter = 0;
+
+/** A live job listing: posted, paid with the test card (4242…) and confirmed through the API. */
+export async function postPaidJob(member: TApiMember, changes: Partial<TCreateJobBody> = {}): Promise<TMyJob> {
+  jobCounter += 1;
+  const body: TCreateJobBody = {
+    title: `Job ${Date.now().toString(36)}${jobCounter}`,
+    company: 'Diffusion Labs',
+    location: 'Berlin',
+    type: 'Full-time',
+    description: 'Design prompt libraries for our image models and review every output with the art team.',
+    requirements: 'Two years of prompting experience',
+    tags: ['prompting', 'comfyui'],
+    applicationUrl: 'https://diffusion.example/jobs',
+    remote: 'false',
+    ...changes,
+  };
+  const job = await expectJson<TMyJob>(await apiFetch('POST', '/api/jobs', { cookie: member.cookie, json: body }), 'Create job');
+  const session = await expectJson<TPaymentSession>(await apiFetch('POST', `/api/jobs/${job.id}/payment`, { cookie: member.cookie }), 'Payment session');
+  const card = { clientSecret: session.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+  const paid = await expectJson<TTestCardPaymentResult>(await apiFetch('POST', '/api/payments/test/confirm', { cookie: member.cookie, json: card }), 'Card payment');
+  return expectJson<TMyJob>(
+    await apiFetch('POST', `/api/jobs/${job.id}/confirm-payment`, { cookie: member.cookie, json: { paymentIntentId: paid.paymentIntent.id } }),
+    'Confirm payment',
+  );
 }

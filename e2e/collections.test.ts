@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiFetch, createProjectWithMedia, signUpMember } from './api-helpers';
 import { axeViolations } from './axe';
-import { browserPerFile, toast } from './helpers';
+import { browserPerFile, signInThroughForm, toast } from './helpers';
 
 const { openPage } = browserPerFile();
 
@@ -31,11 +31,16 @@ describe.each(SIZES)('collections at $name size', (size) => {
     const saver = await signUpMember({ firstName: 'Ada', lastName: 'Lovelace' });
     const name = `Neon nights ${size.name}`;
 
-    // A visitor's Save asks them to sign in.
+    // A visitor's Save asks them to sign in, then brings them back with the dialog open.
     const visitor = await sized(await openPage({ width: size.width }), size);
     await visitor.goto(`/project/${project.slug}`);
     await visitor.getByRole('button', { name: 'Save to collection' }).click();
-    await visitor.waitForURL(/\/login$/);
+    await visitor.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(visitor.url()).search).toBe(`?${new URLSearchParams({ next: `/project/${project.slug}`, do: 'save', id: String(project.id) })}`);
+    await signInThroughForm(visitor, saver);
+    await visitor.waitForURL((url) => url.pathname === `/project/${project.slug}`);
+    await visitor.getByRole('dialog', { name: 'Save to collection' }).getByText('You have no collections yet.', { exact: false }).waitFor();
+    await visitor.close();
 
     const page = await sized(await openPage({ member: saver, width: size.width }), size);
     await page.goto(`/project/${project.slug}`);

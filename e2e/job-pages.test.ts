@@ -5,8 +5,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { JOB_LISTING_DAYS } from '../shared/constants';
-import type { TCreateJobBody, TJob, TMyJob, TPaymentSession, TTestCardPaymentResult } from '../shared/schemas/job';
-import { apiFetch, signUpMember, type TApiMember } from './api-helpers';
+import type { TJob, TMyJob } from '../shared/schemas/job';
+import { apiFetch, expectJson, postPaidJob, signUpMember, type TApiMember } from './api-helpers';
 import { axeViolations } from './axe';
 import { baseUrl, browserPerFile, toast } from './helpers';
 
@@ -23,35 +23,6 @@ let counter = 0;
 function uniqueWord(prefix: string): string {
   counter += 1;
   return `${prefix}${Date.now().toString(36)}${counter}`;
-}
-
-async function expectJson<T>(response: Response, what: string): Promise<T> {
-  if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A live listing: posted, paid with the test card and confirmed through the API. */
-async function postPaidJob(member: TApiMember, changes: Partial<TCreateJobBody> = {}): Promise<TMyJob> {
-  const body: TCreateJobBody = {
-    title: uniqueWord('Job '),
-    company: 'Diffusion Labs',
-    location: 'Berlin',
-    type: 'Full-time',
-    description: 'Design prompt libraries for our image models and review every output with the art team.',
-    requirements: 'Two years of prompting experience',
-    tags: ['prompting', 'comfyui'],
-    applicationUrl: 'https://diffusion.example/jobs',
-    remote: 'false',
-    ...changes,
-  };
-  const job = await expectJson<TMyJob>(await apiFetch('POST', '/api/jobs', { cookie: member.cookie, json: body }), 'Create job');
-  const session = await expectJson<TPaymentSession>(await apiFetch('POST', `/api/jobs/${job.id}/payment`, { cookie: member.cookie }), 'Payment session');
-  const card = { clientSecret: session.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
-  const paid = await expectJson<TTestCardPaymentResult>(await apiFetch('POST', '/api/payments/test/confirm', { cookie: member.cookie, json: card }), 'Card payment');
-  return expectJson<TMyJob>(
-    await apiFetch('POST', `/api/jobs/${job.id}/confirm-payment`, { cookie: member.cookie, json: { paymentIntentId: paid.paymentIntent.id } }),
-    'Confirm payment',
-  );
 }
 
 async function myJob(member: TApiMember, jobId: number): Promise<TMyJob> {

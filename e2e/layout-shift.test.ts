@@ -4,9 +4,8 @@
 // session windows (a gap under 1 s, at most 5 s long), and the largest window's sum is the score.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TMyJob, TPaymentSession, TTestCardPaymentResult } from '../shared/schemas/job';
 import type { TProject } from '../shared/schemas/project';
-import { apiFetch, createProjectWithMedia, signUpMember, type TApiMember } from './api-helpers';
+import { apiFetch, createProjectWithMedia, postPaidJob, signUpMember, type TApiMember } from './api-helpers';
 import { browserPerFile } from './helpers';
 
 const MAX_CLS = 0.02;
@@ -25,31 +24,6 @@ const { openPage } = browserPerFile();
 let creator: TApiMember;
 let project: TProject;
 
-async function expectJson<T>(response: Response, what: string): Promise<T> {
-  if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A live job listing, posted and paid through the test-mode provider, so /jobs has a card. */
-async function postPaidJob(member: TApiMember): Promise<void> {
-  const body = {
-    title: `Prompt designer ${RUN}`,
-    company: 'Diffusion Labs',
-    location: 'Berlin',
-    type: 'Full-time',
-    description: 'Design prompts and review generated images with our art directors every week.',
-    requirements: 'Two years of work with image models, a portfolio and a good eye for type.',
-    tags: ['prompting'],
-    applicationUrl: 'jobs@diffusion.example',
-    remote: 'false',
-  };
-  const job = await expectJson<TMyJob>(await apiFetch('POST', '/api/jobs', { cookie: member.cookie, json: body }), 'Create job');
-  const session = await expectJson<TPaymentSession>(await apiFetch('POST', `/api/jobs/${job.id}/payment`, { cookie: member.cookie }), 'Payment session');
-  const card = { clientSecret: session.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
-  const paid = await expectJson<TTestCardPaymentResult>(await apiFetch('POST', '/api/payments/test/confirm', { cookie: member.cookie, json: card }), 'Card payment');
-  await expectJson(await apiFetch('POST', `/api/jobs/${job.id}/confirm-payment`, { cookie: member.cookie, json: { paymentIntentId: paid.paymentIntent.id } }), 'Confirm payment');
-}
-
 beforeAll(async () => {
   creator = await signUpMember({ firstName: 'Lena', lastName: `Fischer${RUN}` });
   await apiFetch('PATCH', '/api/auth/profile', { cookie: creator.cookie, json: { title: 'Brand designer', bio: 'AI-assisted identities for small studios.' } });
@@ -57,7 +31,14 @@ beforeAll(async () => {
   for (let index = 0; index < 6; index += 1) {
     project = await createProjectWithMedia(creator, { title: `Stable layout ${RUN} ${index + 1}`, description: 'Soft light on glass.', category: 'Illustration', tags: ['layout'] });
   }
-  await postPaidJob(creator);
+  // Long enough texts for the card to wrap as a real listing's does.
+  await postPaidJob(creator, {
+    title: `Prompt designer ${RUN}`,
+    description: 'Design prompts and review generated images with our art directors every week.',
+    requirements: 'Two years of work with image models, a portfolio and a good eye for type.',
+    tags: ['prompting'],
+    applicationUrl: 'jobs@diffusion.example',
+  });
 });
 
 /** Records every layout shift from the first paint (buffered), before any page script runs. */

@@ -5,12 +5,11 @@
 // Generate Codes is off with its reason at the allowance. At 1440×900 and 390×844.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../shared/constants';
 import { initials } from '../shared/format';
 import type { TProject } from '../shared/schemas/project';
 import { apiFetch, createProjectWithMedia, getJson, signUpMember, type TApiMember } from './api-helpers';
 import { axeViolations } from './axe';
-import { baseUrl, browserPerFile, inviteCodes, toast, uniqueEmail } from './helpers';
+import { baseUrl, browserPerFile, inviteCodes, signInThroughForm, toast, uniqueEmail } from './helpers';
 
 const { openPage } = browserPerFile();
 
@@ -38,20 +37,6 @@ async function open(size: (typeof SIZES)[number], member?: TApiMember): Promise<
   const page = await openPage(member ? { member, width: size.width } : { width: size.width });
   await page.setViewportSize({ width: size.width, height: size.height });
   return page;
-}
-
-/** The member's tour counts as done in this browser, so signing in through the form is not greeted by it. */
-async function skipTourFor(page: Page, member: { id: number }): Promise<void> {
-  await page.context().addInitScript(({ key }) => window.localStorage.setItem(key, 'true'), { key: `${STORAGE_KEYS.onboardingCompletedPrefix}_${member.id}` });
-}
-
-/** Signs in through the login form the page is on. */
-async function signInThroughForm(page: Page, member: TApiMember): Promise<void> {
-  await skipTourFor(page, member);
-  const form = page.locator('main form');
-  await form.getByLabel('Email').fill(member.email);
-  await form.getByLabel('Password').fill(member.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
 async function openProject(page: Page): Promise<void> {

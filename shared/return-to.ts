@@ -3,7 +3,7 @@
 // the old /api/login endpoint, which passes the same query on.
 
 /** What a visitor may have tapped before being asked to sign in. */
-export const PENDING_ACTIONS = ['like', 'follow', 'hire'] as const;
+export const PENDING_ACTIONS = ['like', 'follow', 'hire', 'save'] as const;
 export type TPendingAction = (typeof PENDING_ACTIONS)[number];
 
 const MAX_NEXT_LENGTH = 2000;
@@ -30,7 +30,7 @@ export function isPendingAction(value: string | null | undefined): value is TPen
 export interface TReturnTo {
   next: string;
   action?: TPendingAction | undefined;
-  /** The project (like) or creator (follow, hire) the action is for. */
+  /** The project (like, save) or creator (follow, hire) the action is for. */
   targetId?: number | undefined;
 }
 

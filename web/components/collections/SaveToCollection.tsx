@@ -1,8 +1,9 @@
 // 'Save' on the project page (Dribbble's buckets): members tick the collections that should hold
-// the project and can make a new one inline; visitors are sent to sign in.
+// the project and can make a new one inline; visitors are sent to sign in, and the dialog opens
+// by itself when they are back.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bookmark, Lock, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -19,6 +20,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { showFieldErrors } from '@/lib/field-errors';
+import { signInPath, takePendingAction } from '@/lib/return-to';
 
 interface SaveButtonProps {
   project: { id: number; title: string };
@@ -30,9 +32,14 @@ export function SaveButton({ project, className }: SaveButtonProps) {
   const { isSignedIn, isLoading } = useCurrentUser();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // Back from signing in to save this project: the dialog opens by itself (see CreatorPanel's hire).
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (isSignedIn && takePendingAction('save', project.id)) setOpen(true);
+  }, [isSignedIn, project.id]);
   const onClick = () => {
     if (!isSignedIn) {
-      void navigate('/login');
+      void navigate(signInPath({ action: 'save', targetId: project.id }));
       return;
     }
     setOpen(true);
