@@ -32,15 +32,16 @@ describe.each(SIZES)('collections at $name size', (size) => {
     const name = `Neon nights ${size.name}`;
 
     // A visitor's Save asks them to sign in, then brings them back with the dialog open.
+    const returning = await sized(await openPage({ width: size.width }), size);
+    await returning.goto(`/project/${project.slug}`);
+    await returning.getByRole('button', { name: 'Save to collection' }).click();
+    await returning.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(returning.url()).search).toBe(`?${new URLSearchParams({ next: `/project/${project.slug}`, do: 'save', id: String(project.id) })}`);
+    await signInThroughForm(returning, saver);
+    await returning.waitForURL((url) => url.pathname === `/project/${project.slug}`);
+    await returning.getByRole('dialog', { name: 'Save to collection' }).getByText('You have no collections yet.', { exact: false }).waitFor();
+    await returning.close();
     const visitor = await sized(await openPage({ width: size.width }), size);
-    await visitor.goto(`/project/${project.slug}`);
-    await visitor.getByRole('button', { name: 'Save to collection' }).click();
-    await visitor.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(visitor.url()).search).toBe(`?${new URLSearchParams({ next: `/project/${project.slug}`, do: 'save', id: String(project.id) })}`);
-    await signInThroughForm(visitor, saver);
-    await visitor.waitForURL((url) => url.pathname === `/project/${project.slug}`);
-    await visitor.getByRole('dialog', { name: 'Save to collection' }).getByText('You have no collections yet.', { exact: false }).waitFor();
-    await visitor.close();
 
     const page = await sized(await openPage({ member: saver, width: size.width }), size);
     await page.goto(`/project/${project.slug}`);
