@@ -120,6 +120,11 @@ export function changedBySuspension(userId: number): TCacheTag[] {
   return [memberTag(userId), creatorTag(userId), PROJECT_LISTS_TAG, SEARCH_RESULTS_TAG, CATEGORIES_TAG, SITEMAP_TAG, SITE_FIGURES_TAG, CREATOR_PAGES_TAG, JOB_BOARD_TAG];
 }
 
+/** Views counted on a project's answers that turned out not to be new (another process had them): its count, on its page and cards. */
+export function changedByViews(projectIds: readonly number[]): TCacheTag[] {
+  return projectIds.map(projectTag);
+}
+
 /** A comment added, deleted, hidden or restored: the project's comment count, on its page and cards. */
 export function changedByComment(comment: { projectId: number }): TCacheTag[] {
   return [projectTag(comment.projectId)];
