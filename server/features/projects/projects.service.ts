@@ -14,6 +14,8 @@ import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
 import {
   changedByLike,
+  LIKE_ORDER_LAG_MS,
+  reorderedByLikes,
   changedByNewProject,
   changedByProjectDeletion,
   changedByProjectEdit,
@@ -404,15 +406,18 @@ export async function pickRandomProject(ctx: TContext): Promise<TProjectRef> {
 export async function toggleLike(ctx: TContext, userId: number, projectId: number): Promise<TLikeResponse> {
   const project = await findProjectById(ctx.db, projectId);
   if (!project || !mayView(project, { userId, staff: false })) throw notFound('Project not found');
-  return inTransaction(ctx, async (tx) => {
+  const { changed, ...answer } = await inTransaction(ctx, async (tx) => {
     const { liked, delta } = await toggleLikeOf(tx, userId, projectId);
     if (delta !== 0) {
       await moveLikeCounters(tx.db, [projectId], delta);
       invalidateAfterCommit(tx, changedByLike({ projectId, creatorId: project.user_id, likerId: userId }));
     }
     if (delta === 1) await notify(tx, { userId: project.user_id, type: 'like', actorId: userId, projectId });
-    return { liked, newCount: await likeCount(tx.db, projectId) };
+    return { liked, newCount: await likeCount(tx.db, projectId), changed: delta !== 0 };
   });
+  // Lists ordered by likes that do not show the project learn of it within LIKE_ORDER_LAG_MS.
+  if (changed) ctx.readCache.invalidateSoon(reorderedByLikes(), LIKE_ORDER_LAG_MS);
+  return answer;
 }
 
 async function ownedProject(ctx: TContext, userId: number, projectId: number): Promise<ProjectRow> {
