@@ -30,6 +30,7 @@ import { isJobPagePath, jobPageMeta } from './features/jobs/job-meta';
 import { pageViewCounted, projectPageMeta } from './features/projects/project-meta';
 import { projectRoutes } from './features/projects/projects.routes';
 import { searchRoutes } from './features/projects/search.routes';
+import { startViewFlushing } from './features/projects/view-counts';
 import { siteRoutes } from './features/site/site.routes';
 import { siteInfo } from './features/site/site.service';
 import { blockRoutes } from './features/social/blocks.routes';
@@ -45,6 +46,7 @@ import { registerSessions, viewerDetails } from './http/sessions';
 import { registerSpa } from './http/spa';
 import { createBackgroundWork, type TBackgroundWork } from './lib/background-work';
 import { createReadCache, type TReadCache } from './lib/read-cache';
+import { createViewBuffer, type TViewBuffer } from './lib/view-buffer';
 import { healthRoutes } from './ops/health.routes';
 import { createReadiness, type TReadiness } from './ops/readiness';
 
@@ -71,6 +73,10 @@ export interface TAppDeps {
   readiness?: TReadiness;
   /** Omitted: one from the configuration (shared invalidation through Redis when REDIS_URL is set). */
   readCache?: TReadCache;
+  /** Omitted: a new one. Counted views waiting for their batch (features/projects/view-counts.ts); tests share it to flush. */
+  views?: TViewBuffer;
+  /** Omitted: every second (FLUSH_EVERY_MS). How often the counted views are written. */
+  viewFlushEveryMs?: number;
   /** Omitted: a new one. Work requests start without waiting for it (tests wait for it to settle). */
   backgroundWork?: TBackgroundWork;
   /** Omitted: fs.statfs. The uploads' disk guard asks it for the free bytes of DATA_DIR's temporary folder. */
@@ -106,7 +112,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const throttleStore = deps.throttleStore ?? createThrottleStore(config.redisUrl);
   const storage = deps.storage ?? createStorage(config.storage);
   const readCache = deps.readCache ?? createReadCache({ redisUrl: config.redisUrl, maxBytes: config.readCacheBytes });
-  const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage, readCache, log: app.log };
+  const views = deps.views ?? createViewBuffer();
+  const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage, readCache, views, log: app.log };
+  const viewFlushing = startViewFlushing(ctx, deps.viewFlushEveryMs);
   const payments = deps.payments === undefined ? createPayments(config.payments, database.db, ctx.now) : deps.payments;
   const sleep = deps.sleep ?? realSleep;
   const codeGuesses = { perIp: throttleStore.create(CODE_GUESS_RULE), everywhere: throttleStore.slowdown(CODE_GUESS_SLOWDOWN, sleep) };
@@ -172,6 +180,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   }
 
   app.addHook('onClose', async () => {
+    // The views counted since the last batch are written before the database closes.
+    await viewFlushing.stop();
     // Work requests started (a reset e-mail being queued) finishes before the database closes.
     await background.settled();
     if (!deps.throttleStore) await throttleStore.close();

@@ -8,6 +8,7 @@ import type { TConfig } from './config';
 import type { Engine } from './db/connect';
 import type { Database } from './db/schema';
 import type { TCacheTag, TReadCache } from './lib/read-cache';
+import type { TViewBuffer } from './lib/view-buffer';
 
 export interface TContext {
   db: Kysely<Database>;
@@ -17,6 +18,11 @@ export interface TContext {
   storage: TStorage;
   /** Hot anonymous reads; each write forgets what it changed (invalidateAfterCommit). */
   readCache: TReadCache;
+  /**
+   * Counted views waiting to be written in the next batch (features/projects/view-counts.ts).
+   * Absent (background tasks, scripts): a view is written at once.
+   */
+  views?: TViewBuffer;
   /** Inside inTransaction: the cache tags to forget once the outermost transaction commits. */
   changedInTransaction?: TCacheTag[];
   /** For what goes wrong after a commit and is retried later (a media file that would not delete). */

@@ -224,6 +224,8 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     expect(await view('203.0.113.2')).toBe(2);
     expect(await view('203.0.113.2')).toBe(2);
     expect(await view('203.0.113.3')).toBe(3);
+    // Written in the next batch of views (projects/view-counts.ts).
+    await t.flushViews();
     const row = await t.ctx.db.selectFrom('projects').select('views_count').where('id', '=', project.id).executeTakeFirstOrThrow();
     expect(row.views_count).toBe(3);
   });
@@ -257,6 +259,26 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     ]);
     // Visitors' pages stay their own: no mature work.
     expect((await titles()).includes('Mature card')).toBe(false);
+  });
+
+  it('answers members\' search pages from one copy shared by all members (mature work in), with each member\'s own likes and follows', async () => {
+    const owner = await buildUser(t.ctx);
+    const [first, second] = [await buildUser(t.ctx), await buildUser(t.ctx)];
+    const project = await buildProject(t.ctx, owner, { title: 'Shared lantern' });
+    const mature = await buildProject(t.ctx, owner, { title: 'Mature lantern' });
+    await t.ctx.db.updateTable('projects').set({ is_mature: 1 }).where('id', '=', mature.id).execute();
+    const found = async (cookie: string) => (await get('/api/projects/search/lantern?sort=recent', cookie)).json() as TProject[];
+    expect((await found(await cookieFor(t.ctx, first))).map((card) => card.title)).toEqual(['Mature lantern', 'Shared lantern']);
+    await retitleBehindTheBack(t, project.id, 'Behind the back');
+    await t.ctx.db.insertInto('likes').values({ user_id: second.id, project_id: project.id, created_at: new Date().toISOString() }).execute();
+    await t.ctx.db.insertInto('follows').values({ follower_id: second.id, followee_id: owner.id, created_at: new Date().toISOString() }).execute();
+    const seen = await found(await cookieFor(t.ctx, second));
+    expect(seen.map((card) => [card.title, card.isLiked, card.isFollowing])).toEqual([
+      ['Mature lantern', false, true],
+      ['Shared lantern', true, true],
+    ]);
+    // Visitors' search stays their own: no mature work.
+    expect(((await get('/api/projects/search/lantern?sort=recent')).json() as TProject[]).map((card) => card.title)).not.toContain('Mature lantern');
   });
 
   it('answers a member\'s project page from the visitors\' copy, with their own like and follow read for them', async () => {

@@ -8,6 +8,7 @@ import type { TSiteStats } from '../../shared/schemas/contact';
 import type { TJob, TMyJob, TPaymentSession } from '../../shared/schemas/job';
 import type { TProject } from '../../shared/schemas/project';
 import type { UserRow } from '../db/schema';
+import { LIKE_ORDER_LAG_MS } from '../lib/cache-tags';
 import { buildAppServingClient, buildTestApp, ENGINES, type TTestApp } from '../test/build-test-app';
 import { buildCode, buildJob, buildMedia, buildProject, buildUser, cookieFor, jobBody, signupBody } from '../test/factories';
 
@@ -78,6 +79,10 @@ describe.each(ENGINES)('no stale cached answer after a write on %s', (engine) =>
 
     await write('POST', `/api/projects/${liked.id}/like`, fan.cookie);
     const after = { likes: 1, inRecent: 1, popularFirst: [liked.id], trendingFirst: [liked.id], creatorsPopularFirst: [liked.id], searchPopularFirst: [liked.id], inSimilar: 1, creatorLikes: 2, fanLiked: 1, siteLikes: 2 };
+    // At once: the project, every list showing it, the figures.
+    expect(await seen()).toMatchObject({ likes: 1, inRecent: 1, inSimilar: 1, creatorLikes: 2, fanLiked: 1, siteLikes: 2 });
+    // Lists ordered by likes that did not show it (limit=1): within LIKE_ORDER_LAG_MS.
+    await new Promise((resolve) => setTimeout(resolve, LIKE_ORDER_LAG_MS + 100));
     expect(await seen()).toEqual(after);
 
     await write('POST', `/api/projects/${liked.id}/like`, fan.cookie);

@@ -67,10 +67,23 @@ export function creatorPageTags(profile: Pick<TCreatorProfile, 'user' | 'invited
 
 // ——— What writes change ———
 
-/** A like or unlike: the project's count, both members' figures, the orders by likes, the site's likes. */
+/**
+ * A like or unlike, at once: the project's count and place in every list that shows it (its
+ * project tag), both members' figures, the site's likes. The orders by likes it also changes
+ * (lists the project may enter or leave) are forgotten within LIKE_ORDER_LAG_MS: `reorderedByLikes`.
+ */
 export function changedByLike(like: { projectId: number; creatorId: number; likerId: number }): TCacheTag[] {
-  return [projectTag(like.projectId), creatorTag(like.creatorId), creatorTag(like.likerId), LIKE_ORDER_TAG, SITE_FIGURES_TAG];
+  return [projectTag(like.projectId), creatorTag(like.creatorId), creatorTag(like.likerId), SITE_FIGURES_TAG];
 }
+
+/**
+ * How late a list ordered by likes may learn that a project not in it was liked into it (or an
+ * unliked one out of another page's reach). Forgetting every trending and popular list at each
+ * like emptied them many times a second under members' traffic; once a second instead.
+ */
+export const LIKE_ORDER_LAG_MS = 1000;
+/** What a like changes within LIKE_ORDER_LAG_MS (readCache.invalidateSoon): the orders by likes. */
+export const reorderedByLikes = (): TCacheTag[] => [LIKE_ORDER_TAG];
 
 /** A follow or unfollow: the followers of one, the following of the other. */
 export function changedByFollow(follow: { followerId: number; followeeId: number }): TCacheTag[] {
@@ -118,6 +131,11 @@ export function changedByProjectModeration(project: { projectId: number; creator
  */
 export function changedBySuspension(userId: number): TCacheTag[] {
   return [memberTag(userId), creatorTag(userId), PROJECT_LISTS_TAG, SEARCH_RESULTS_TAG, CATEGORIES_TAG, SITEMAP_TAG, SITE_FIGURES_TAG, CREATOR_PAGES_TAG, JOB_BOARD_TAG];
+}
+
+/** Views counted on a project's answers that turned out not to be new (another process had them): its count, on its page and cards. */
+export function changedByViews(projectIds: readonly number[]): TCacheTag[] {
+  return projectIds.map(projectTag);
 }
 
 /** A comment added, deleted, hidden or restored: the project's comment count, on its page and cards. */

@@ -22,6 +22,25 @@ describe('read cache', () => {
     return pair;
   };
 
+  it('forgets tags asked to go soon once, after the delay, and refuses a read begun before then', async () => {
+    const cache = open();
+    cache.set('order', 1, cache.ticket(), { tags: ['project-lists:likes'] });
+    cache.set('other', 2, cache.ticket(), { tags: ['project:1'] });
+    const before = cache.ticket();
+    cache.invalidateSoon(['project-lists:likes'], 50);
+    cache.invalidateSoon(['project-lists:likes'], 50);
+    // Until then the lists stay; the tag counts as unwritten.
+    expect(cache.get('order')).toBe(1);
+    cache.set('later', 3, cache.ticket(), { tags: ['project-lists:likes'] });
+    expect(cache.get('later')).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect([cache.get('order'), cache.get('later'), cache.get('other')]).toEqual([undefined, undefined, 2]);
+    // A read begun before the tags went is not stored after.
+    cache.set('slow', 4, before, { tags: ['project-lists:likes'] });
+    expect(cache.get('slow')).toBeUndefined();
+    expect(cache.bookkeeping().trackedTags).toBe(1);
+  });
+
   it('keeps a value read before any write', () => {
     const cache = open();
     cache.set('a', 1, cache.ticket(), { tags: ['project:1'] });

@@ -39,6 +39,13 @@ export interface TReadCache {
   delete(key: string): void;
   /** Forgets every value carrying one of these tags, here and, with Redis, in every other process. */
   invalidate(tags: readonly TCacheTag[]): void;
+  /**
+   * Forgets these tags within `withinMs`, once for every call made meanwhile (here and, with
+   * Redis, everywhere): for what may show a write up to that late, written often (the order of
+   * lists by likes). A read stored before it is forgotten then; one begun before it and stored
+   * after is refused, as with invalidate.
+   */
+  invalidateSoon(tags: readonly TCacheTag[], withinMs: number): void;
   /** Forgets everything here and, with Redis, in every other process. */
   invalidateAll(): void;
   /** How much it holds: entries, their bytes as counted against the budget, tags indexed over them, tags with their own write time. */
@@ -137,6 +144,18 @@ export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
   };
   const writtenSince = (tags: readonly TCacheTag[], ticket: TCacheTicket) => floor > ticket || tags.some((tag) => (tagWrites.get(tag) ?? floor) > ticket);
 
+  // Tags to forget at the next timer (invalidateSoon), and the timer.
+  const soon = new Set<TCacheTag>();
+  let soonTimer: NodeJS.Timeout | null = null;
+  const forgetSoon = () => {
+    soonTimer = null;
+    const tags = [...soon];
+    soon.clear();
+    if (tags.length === 0) return;
+    forget(tags);
+    bus?.publish(tags);
+  };
+
   const bus = options.redisUrl ? invalidationBus(options.redisUrl, options.channel ?? DEFAULT_CHANNEL, { forget, forgetAll }) : null;
 
   return {
@@ -162,12 +181,24 @@ export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
       forget(tags);
       bus?.publish(tags);
     },
+    invalidateSoon(tags, withinMs) {
+      if (tags.length === 0) return;
+      for (const tag of tags) soon.add(tag);
+      if (soonTimer) return;
+      soonTimer = setTimeout(forgetSoon, withinMs);
+      soonTimer.unref();
+    },
     invalidateAll() {
       forgetAll();
       bus?.publish(null);
     },
     bookkeeping: () => ({ entries: entries.size, bytes: entries.calculatedSize, maxBytes, indexedTags: keysByTag.size, trackedTags: tagWrites.size }),
-    close: async () => bus?.close(),
+    close: async () => {
+      if (soonTimer) clearTimeout(soonTimer);
+      soonTimer = null;
+      soon.clear();
+      await bus?.close();
+    },
   };
 }
 

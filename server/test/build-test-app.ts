@@ -16,6 +16,8 @@ import { connect, type Engine, type TDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { createBackgroundWork } from '../lib/background-work';
 import { createReadCache } from '../lib/read-cache';
+import { createViewBuffer } from '../lib/view-buffer';
+import { flushViewCounts } from '../features/projects/view-counts';
 import type { TThrottleStore } from '../http/rate-limit';
 
 /** The engines the API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -29,6 +31,8 @@ export interface TTestApp {
   clock: { now: Date; advance(ms: number): void };
   /** Resolves once the work requests started without waiting for it is done (a reset e-mail queued). */
   settled(): Promise<void>;
+  /** Writes the counted views still waiting for their batch (the app writes them every second). */
+  flushViews(): Promise<void>;
   /** Each wait a slowdown asked for (sign-in, code guessing), in ms: the test app records them instead of waiting. */
   sleeps: number[];
   close(): Promise<void>;
@@ -51,7 +55,12 @@ export interface TTestAppOptions {
   storage?: (storage: TStorage) => TStorage;
   /** The uploads' disk guard asks this for the free bytes (a full disk, played). */
   freeDiskSpace?: TAppDeps['freeDiskSpace'];
+  /** How often counted views are written by themselves; by default not within a test (flushViews() writes them, and closing the app). */
+  viewFlushEveryMs?: number;
 }
+
+/** Longer than any test: a test's counted views are written when it says so (flushViews), never by a timer in the middle of it. */
+const TEST_VIEW_FLUSH_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Kysely's migrator (and its introspection) reads every schema of the database, and a schema
@@ -120,6 +129,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   // changed. Its TTL runs on the app's clock: an advance() past it leaves nothing to serve.
   const readCache = createReadCache({ enabled: options.readCache ?? true, maxBytes: config.readCacheBytes, ...options.readCacheBus, clock: () => now().getTime() });
   const backgroundWork = createBackgroundWork();
+  const views = createViewBuffer();
   const sleeps: number[] = [];
   const app = await buildApp({
     config,
@@ -127,6 +137,8 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     now,
     storage,
     readCache,
+    views,
+    viewFlushEveryMs: options.viewFlushEveryMs ?? TEST_VIEW_FLUSH_EVERY_MS,
     backgroundWork,
     logger: false,
     sleep: async (ms) => void sleeps.push(ms),
@@ -136,7 +148,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     ...(options.freeDiskSpace ? { freeDiskSpace: options.freeDiskSpace } : {}),
   });
   await app.ready();
-  const ctx: TContext = { db: database.db, engine, config, now, storage, readCache, log: app.log };
+  const ctx: TContext = { db: database.db, engine, config, now, storage, readCache, views, log: app.log };
   return {
     app,
     ctx,
@@ -144,6 +156,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     config,
     clock,
     settled: () => backgroundWork.settled(),
+    flushViews: () => flushViewCounts(ctx),
     sleeps,
     async close() {
       await app.close();

@@ -303,9 +303,9 @@ export async function moveCommentCounter(db: Db, projectId: number, delta: numbe
     .execute();
 }
 
-/** One more view of the project, and its trending score with it. */
-export async function addView(db: Db, projectId: number): Promise<void> {
-  const views = sql<number>`views_count + 1`;
+/** `count` more views of the project, and its trending score with them. */
+export async function addView(db: Db, projectId: number, count = 1): Promise<void> {
+  const views = sql<number>`views_count + ${count}`;
   await db
     .updateTable('projects')
     .set({ views_count: views, trending_score: trendingScoreSql(sql<number>`likes_count`, views) })
@@ -316,6 +316,16 @@ export async function addView(db: Db, projectId: number): Promise<void> {
 export async function likeCount(db: Db, projectId: number): Promise<number> {
   const row = await db.selectFrom('projects').select('likes_count').where('id', '=', projectId).executeTakeFirstOrThrow();
   return row.likes_count;
+}
+
+/** Of these project ids, the ones that still exist (primary key; in chunks, whatever their number). */
+export async function existingProjectIds(db: Db, projectIds: readonly number[]): Promise<Set<number>> {
+  const existing = new Set<number>();
+  for (let start = 0; start < projectIds.length; start += 500) {
+    const rows = await db.selectFrom('projects').select('id').where('id', 'in', projectIds.slice(start, start + 500)).execute();
+    for (const row of rows) existing.add(row.id);
+  }
+  return existing;
 }
 
 /** Of these projects, the ones not made by this member. */

@@ -14,6 +14,8 @@ import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
 import {
   changedByLike,
+  LIKE_ORDER_LAG_MS,
+  reorderedByLikes,
   changedByNewProject,
   changedByProjectDeletion,
   changedByProjectEdit,
@@ -30,7 +32,7 @@ import { moderationNote } from '../../lib/moderation-note';
 import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
 import { lockMember, publicMembers } from '../accounts/accounts.service';
 import { notify } from '../notifications/notifications.service';
-import { forEachLikedProject, knownViewerKey, likedProjectsPage, recordViewOnce, toggleLikeOf, viewDay, viewerKey, viewerState, type TViewer } from '../social/social.service';
+import { forEachLikedProject, isViewRecorded, knownViewerKey, likedProjectsPage, recordViewOnce, toggleLikeOf, viewDay, viewerKey, viewerState, type TViewer } from '../social/social.service';
 import { blurredShareImage } from './blurred-share-image';
 import { deleteScheduledFiles, scheduleFileDeletions } from './file-deletions.service';
 import {
@@ -210,14 +212,19 @@ export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TView
     return viewer.userId === null ? copy : withViewerState(ctx, copy, viewer.userId);
   }
   const ticket = ctx.readCache.ticket();
-  const row = await findByKey(ctx, key);
-  if (!row || !mayView(row, viewer)) throw notFound('Project not found');
+  const flushes = ctx.views?.mark();
+  const found = await findByKey(ctx, key);
+  if (!found || !mayView(found, viewer)) throw notFound('Project not found');
+  // The views still waiting to be written count already (view-counts.ts).
+  const steady = flushes === undefined || ctx.views!.steadySince(flushes);
+  const row = withPendingViews(ctx, found);
   const counted = await countViewOnce(ctx, row.id, seenAs, day);
   const seen = counted ? { ...row, views_count: row.views_count + 1 } : row;
   // Only shown projects reach the visitors' copy, so it never carries a moderation note.
   if (isListed(row)) {
     const copy = await hydrateOne(ctx, seen, null);
-    ctx.readCache.set(cacheKey, copy, ticket, { tags: projectPageTags(copy) });
+    // A batch of views written while the row was read may or may not be in it: not kept then.
+    if (steady) ctx.readCache.set(cacheKey, copy, ticket, { tags: projectPageTags(copy) });
     if (viewer.userId === null) return { ...copy, moderation: moderationNote(row) };
     if (row.user_id !== viewer.userId) return { ...(await withViewerState(ctx, copy, viewer.userId)), moderation: moderationNote(row) };
   }
@@ -264,15 +271,32 @@ export function isViewAlreadyCounted(ctx: TContext, key: TProjectKey, viewer: TV
   return known !== null && ctx.readCache.get<true>(viewedKey(project.id, known, day)) === true;
 }
 
+/** The row with the views that wait to be written (view-counts.ts) counted in. */
+function withPendingViews(ctx: TContext, row: ProjectRow): ProjectRow {
+  const pending = ctx.views?.pending(row.id) ?? 0;
+  return pending === 0 ? row : { ...row, views_count: row.views_count + pending };
+}
+
 /**
- * Counts a view once per visitor per day, the view row and the counter in one transaction.
- * Visitors who come back the same day are remembered in the read cache, so their visits
- * cost no database write.
+ * Counts a view once per visitor per day. Visitors who come back the same day are remembered
+ * in the read cache, so their visits cost no database write. A new view waits in the view
+ * buffer, written with the others of its second in one transaction (view-counts.ts); without
+ * one (or with it full), the view row and the counter are written in a transaction of its own.
  */
 async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
   const seenKey = viewedKey(projectId, viewerKey, day);
   if (ctx.readCache.get<true>(seenKey)) return false;
   const ticket = ctx.readCache.ticket();
+  if (ctx.views) {
+    const view = { project_id: projectId, viewer_key: viewerKey, day };
+    // Not remembered here (new, or its mark expired): waiting already, or written already (a read, not a write)?
+    const known = ctx.views.has(view) || (await isViewRecorded(ctx, view));
+    const buffered = known ? 'known' : ctx.views.add(view);
+    if (buffered !== 'full') {
+      ctx.readCache.set(seenKey, true, ticket, { tags: UNTOUCHED_BY_WRITES, bytes: seenKey.length + 64 });
+      return buffered === 'added';
+    }
+  }
   const counted = await inTransaction(ctx, async (tx) => {
     if (!(await recordViewOnce(tx, projectId, viewerKey, day))) return false;
     await addView(tx.db, projectId);
@@ -298,7 +322,7 @@ export async function moveCommentCounts(ctx: Pick<TContext, 'db'>, deltas: Reado
 /** The project as a visitor would see it, without counting a view (meta tags, share images). */
 export async function peekProject(ctx: TContext, key: TProjectKey): Promise<TProject | null> {
   const row = await findByKey(ctx, key);
-  return row && isListed(row) ? hydrateOne(ctx, row, null) : null;
+  return row && isListed(row) ? hydrateOne(ctx, withPendingViews(ctx, row), null) : null;
 }
 
 /** What each sort's cursor carries: the type of its column. */
@@ -392,15 +416,18 @@ export async function pickRandomProject(ctx: TContext): Promise<TProjectRef> {
 export async function toggleLike(ctx: TContext, userId: number, projectId: number): Promise<TLikeResponse> {
   const project = await findProjectById(ctx.db, projectId);
   if (!project || !mayView(project, { userId, staff: false })) throw notFound('Project not found');
-  return inTransaction(ctx, async (tx) => {
+  const { changed, ...answer } = await inTransaction(ctx, async (tx) => {
     const { liked, delta } = await toggleLikeOf(tx, userId, projectId);
     if (delta !== 0) {
       await moveLikeCounters(tx.db, [projectId], delta);
       invalidateAfterCommit(tx, changedByLike({ projectId, creatorId: project.user_id, likerId: userId }));
     }
     if (delta === 1) await notify(tx, { userId: project.user_id, type: 'like', actorId: userId, projectId });
-    return { liked, newCount: await likeCount(tx.db, projectId) };
+    return { liked, newCount: await likeCount(tx.db, projectId), changed: delta !== 0 };
   });
+  // Lists ordered by likes that do not show the project learn of it within LIKE_ORDER_LAG_MS.
+  if (changed) ctx.readCache.invalidateSoon(reorderedByLikes(), LIKE_ORDER_LAG_MS);
+  return answer;
 }
 
 async function ownedProject(ctx: TContext, userId: number, projectId: number): Promise<ProjectRow> {

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { skipTakenRows, type Engine } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import type { TCursor } from '../../http/paging';
+import type { TViewRow } from '../../lib/view-buffer';
 
 type Db = Kysely<Database>;
 
@@ -86,6 +87,31 @@ export async function insertViewOnce(db: Db, projectId: number, viewerKey: strin
     .returning('project_id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/** Whether this view is recorded already (project_views_pk). */
+export async function viewExists(db: Db, view: TViewRow): Promise<boolean> {
+  const row = await db.selectFrom('project_views').select('project_id').where('project_id', '=', view.project_id).where('viewer_key', '=', view.viewer_key).where('day', '=', view.day).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Rows per insert: 3 parameters each, well under SQLite's and PostgreSQL's limits. */
+const VIEW_ROWS_PER_INSERT = 500;
+
+/** Records many views at once (project_views_pk); the rows that were new, as project ids, once per new row. */
+export async function insertViewsOnce(db: Db, rows: readonly TViewRow[]): Promise<number[]> {
+  const inserted: number[] = [];
+  for (let start = 0; start < rows.length; start += VIEW_ROWS_PER_INSERT) {
+    const batch = rows.slice(start, start + VIEW_ROWS_PER_INSERT);
+    const added = await db
+      .insertInto('project_views')
+      .values(batch.map(({ project_id, viewer_key, day }) => ({ project_id, viewer_key, day })))
+      .onConflict((oc) => oc.doNothing())
+      .returning('project_id')
+      .execute();
+    for (const row of added) inserted.push(row.project_id);
+  }
+  return inserted;
 }
 
 /**

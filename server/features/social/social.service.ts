@@ -9,6 +9,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import { changedByFollow, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
+import type { TViewRow } from '../../lib/view-buffer';
 import { memberExists } from '../accounts/accounts.service';
 import { notify } from '../notifications/notifications.service';
 import { blockExists } from './blocks.repo';
@@ -22,11 +23,13 @@ import {
   followedAmong,
   insertSaltOnce,
   insertViewOnce,
+  insertViewsOnce,
   likedAmong,
   likedProjectIdsAfter,
   listLikesPage,
   toggleFollowRow,
   toggleLikeRow,
+  viewExists,
 } from './social.repo';
 
 /** The like row flipped; the caller moves the counter by `delta` in the same transaction. */
@@ -97,6 +100,16 @@ export function knownViewerKey(ctx: TContext, viewer: TViewer, day: string): str
 /** Counts a view once per viewer per project per day; true when this one was new. */
 export function recordViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
   return insertViewOnce(ctx.db, projectId, viewerKey, day);
+}
+
+/** Whether this viewer's view of the project is recorded for that day already (a read, no write). */
+export function isViewRecorded(ctx: Pick<TContext, 'db'>, view: TViewRow): Promise<boolean> {
+  return viewExists(ctx.db, view);
+}
+
+/** Counts many views at once, each once per viewer per project per day; the project id of each new one (a project as often as it got new views). */
+export function recordViewsOnce(ctx: Pick<TContext, 'db'>, views: readonly TViewRow[]): Promise<number[]> {
+  return insertViewsOnce(ctx.db, views);
 }
 
 /** What the viewer has done to these projects and their creators (nothing for a visitor). */

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TProject } from '../../../shared/schemas/project';
+import { projectTag } from '../../lib/cache-tags';
+import { createViewBuffer } from '../../lib/view-buffer';
+import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
+import { buildProject, buildUser, cookieFor } from '../../test/factories';
+import { viewDay } from '../social/social.service';
+import { FLUSH_EVERY_MS } from './view-counts';
+
+describe('the view buffer', () => {
+  const view = (projectId: number, viewer: string) => ({ project_id: projectId, viewer_key: viewer, day: '2031-05-10' });
+
+  it('keeps a view once, counts what waits per project, and refuses more than its room', () => {
+    const buffer = createViewBuffer({ maxPending: 3 });
+    expect(buffer.add(view(1, 'a'))).toBe('added');
+    expect(buffer.add(view(1, 'a'))).toBe('waiting');
+    expect(buffer.add(view(1, 'b'))).toBe('added');
+    expect(buffer.add(view(2, 'a'))).toBe('added');
+    expect(buffer.add(view(2, 'b'))).toBe('full');
+    expect([buffer.pending(1), buffer.pending(2), buffer.pending(3)]).toEqual([2, 1, 0]);
+  });
+
+  it('still counts a batch being written, and takes it back when the write failed', () => {
+    const buffer = createViewBuffer();
+    buffer.add(view(1, 'a'));
+    const mark = buffer.mark();
+    const batch = buffer.take()!;
+    expect(batch.rows).toEqual([view(1, 'a')]);
+    // Being written: still shown, and a read that spans it is not steady.
+    expect(buffer.pending(1)).toBe(1);
+    expect(buffer.steadySince(buffer.mark())).toBe(false);
+    expect(buffer.take()).toBeNull();
+    buffer.add(view(1, 'b'));
+    expect(buffer.pending(1)).toBe(2);
+    batch.done(false);
+    expect(buffer.pending(1)).toBe(2);
+    expect(buffer.steadySince(mark)).toBe(false);
+    const retry = buffer.take()!;
+    expect(retry.rows).toHaveLength(2);
+    retry.done(true);
+    expect(buffer.pending(1)).toBe(0);
+    expect(buffer.size()).toBe(0);
+    expect(buffer.steadySince(buffer.mark())).toBe(true);
+  });
+});
+
+describe.each(ENGINES)('counted views written in batches on %s', (engine) => {
+  let t: TTestApp;
+  beforeEach(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const pageViews = async (projectId: number, remoteAddress: string, headers: Record<string, string> = {}) => {
+    const response = await t.app.inject({ url: `/api/projects/${projectId}`, remoteAddress, headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<TProject>().views;
+  };
+  const stored = async (projectId: number) => {
+    const row = await t.ctx.db.selectFrom('projects').select(['views_count', 'trending_score']).where('id', '=', projectId).executeTakeFirstOrThrow();
+    const rows = await t.ctx.db.selectFrom('project_views').select('viewer_key').where('project_id', '=', projectId).execute();
+    return { views: row.views_count, trending: row.trending_score, rows: rows.length };
+  };
+
+  it('shows each new visitor\'s view at once, writes nothing per request, and counts each visitor exactly once after the flush', async () => {
+    const project = await buildProject(t.ctx, await buildUser(t.ctx), { likes: 1 });
+    const other = await buildProject(t.ctx, await buildUser(t.ctx));
+    expect(await pageViews(project.id, '203.0.113.1')).toBe(1);
+    expect(await pageViews(project.id, '203.0.113.1')).toBe(1);
+    expect(await pageViews(project.id, '203.0.113.2')).toBe(2);
+    expect(await pageViews(other.id, '203.0.113.2')).toBe(1);
+    // Nothing written yet: the views wait for their batch.
+    expect(await stored(project.id)).toMatchObject({ views: 0, rows: 0 });
+
+    await t.flushViews();
+    expect(await stored(project.id)).toEqual({ views: 2, trending: expect.closeTo(2 + 0.2, 5) as number, rows: 2 });
+    expect(await stored(other.id)).toMatchObject({ views: 1, rows: 1 });
+    // Once written, the same visitors count no more, and a new one counts on top.
+    expect(await pageViews(project.id, '203.0.113.1')).toBe(2);
+    expect(await pageViews(project.id, '203.0.113.3')).toBe(3);
+    await t.flushViews();
+    await t.flushViews();
+    expect(await stored(project.id)).toMatchObject({ views: 3, rows: 3 });
+  });
+
+  it('shows the views still waiting on a page read from the database', async () => {
+    const project = await buildProject(t.ctx, await buildUser(t.ctx));
+    await pageViews(project.id, '203.0.113.1');
+    await pageViews(project.id, '203.0.113.2');
+    // The visitors' copy is gone (a write to the project): the next page is read from the database, whose counter is still 0.
+    t.ctx.readCache.invalidate([projectTag(project.id)]);
+    expect(await pageViews(project.id, '203.0.113.1')).toBe(2);
+    await t.flushViews();
+    t.ctx.readCache.invalidate([projectTag(project.id)]);
+    expect(await pageViews(project.id, '203.0.113.1')).toBe(2);
+  });
+
+  it('does not count a view the database already has, nor one another process wrote before the flush (the page shows the exact count after it)', async () => {
+    const project = await buildProject(t.ctx, await buildUser(t.ctx));
+    const [member, other] = [await buildUser(t.ctx), await buildUser(t.ctx)];
+    const today = viewDay(t.ctx.now());
+    expect(await pageViews(project.id, '203.0.113.1')).toBe(1);
+    // Another process counted this member's view today, before they came here: not counted again.
+    await t.ctx.db.insertInto('project_views').values({ project_id: project.id, viewer_key: `u:${other.id}`, day: today }).execute();
+    expect(await pageViews(project.id, '203.0.113.8', { cookie: await cookieFor(t.ctx, other) })).toBe(1);
+    // This member's view is taken as new, and another process writes it meanwhile.
+    expect(await pageViews(project.id, '203.0.113.9', { cookie: await cookieFor(t.ctx, member) })).toBe(2);
+    await t.ctx.db.insertInto('project_views').values({ project_id: project.id, viewer_key: `u:${member.id}`, day: today }).execute();
+    await t.flushViews();
+    expect(await stored(project.id)).toMatchObject({ views: 1, rows: 3 });
+    expect(await pageViews(project.id, '203.0.113.1')).toBe(1);
+  });
+
+  it('drops the waiting views of a project deleted before the flush, and writes the others', async () => {
+    const owner = await buildUser(t.ctx);
+    const doomed = await buildProject(t.ctx, owner);
+    const kept = await buildProject(t.ctx, owner);
+    await pageViews(doomed.id, '203.0.113.1');
+    await pageViews(kept.id, '203.0.113.1');
+    await t.app.inject({ method: 'DELETE', url: `/api/projects/${doomed.id}`, headers: { cookie: await cookieFor(t.ctx, owner) } });
+    await t.flushViews();
+    expect(await stored(kept.id)).toMatchObject({ views: 1, rows: 1 });
+    expect(await t.ctx.db.selectFrom('project_views').select('project_id').execute()).toEqual([{ project_id: kept.id }]);
+  });
+
+  it('writes the waiting views when the server closes (graceful shutdown)', async () => {
+    const project = await buildProject(t.ctx, await buildUser(t.ctx));
+    // A second server process on the same database, with its own buffer; closing it is its shutdown.
+    const second = await buildTestApp(engine, { shareWith: t });
+    try {
+      for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.2']) await second.app.inject({ url: `/api/projects/${project.id}`, remoteAddress: address });
+      expect(await stored(project.id)).toMatchObject({ views: 0 });
+      await second.app.close();
+      expect(await stored(project.id)).toMatchObject({ views: 2, rows: 2 });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('writes the waiting views each second by itself', async () => {
+    const project = await buildProject(t.ctx, await buildUser(t.ctx));
+    // A server process as in production: its timer writes them.
+    const timed = await buildTestApp(engine, { shareWith: t, viewFlushEveryMs: FLUSH_EVERY_MS });
+    try {
+      await timed.app.inject({ url: `/api/projects/${project.id}`, remoteAddress: '203.0.113.1' });
+      const deadline = Date.now() + 10 * FLUSH_EVERY_MS;
+      while ((await stored(project.id)).views === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await stored(project.id)).toMatchObject({ views: 1, rows: 1 });
+    } finally {
+      await timed.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+// Counted views, written in batches. A project page counts its viewer's view once per day; writing
+// each one in a transaction of its own put a write (and, on SQLite, the one connection's turn) on
+// every new visitor's request. Instead each new view waits here, in this process's memory, and
+// `flushViewCounts` writes all of them in one transaction every second (FLUSH_EVERY_MS) and when
+// the server closes (graceful shutdown: app.close() runs the onClose hook before the database
+// closes). A crash loses the views of at most the last second; nothing else depends on them.
+//
+// What the pages show meanwhile: the visitors' cached copy of a project is counted up in place
+// as before, and a copy read from the database adds the views still waiting for that project
+// (`pendingViews`), so a project's page shows its views at once. The counters in the database,
+// and so lists sorted by views, creator figures and site figures, trail by up to a second.
+// Whether a view is new is decided for sure only when its row is written (project_views_pk: a
+// viewer whose row another process wrote, or whose 'seen' mark this process's cache evicted);
+// such a view is not counted, and the project's cached answers are forgotten so that they show
+// the exact count again.
+import type { TContext } from '../../context';
+import { inTransaction, invalidateAfterCommit } from '../../context';
+import { changedByViews } from '../../lib/cache-tags';
+import type { TViewBuffer, TViewRow } from '../../lib/view-buffer';
+import { recordViewsOnce } from '../social/social.service';
+import { addView, existingProjectIds } from './projects.repo';
+
+/** How often the waiting views are written. */
+export const FLUSH_EVERY_MS = 1000;
+
+/** Flushes in progress per buffer: a flush asked for while one runs waits for it, then writes what is left. */
+const running = new WeakMap<TViewBuffer, Promise<void>>();
+
+/**
+ * Writes every waiting view in one transaction: the rows that are new, and each project's
+ * counter moved by its new views. Resolves once everything that waited when it was called is
+ * written (tests call it before asserting counters in the database).
+ */
+export async function flushViewCounts(ctx: Pick<TContext, 'db' | 'readCache'> & { views?: TViewBuffer | undefined }): Promise<void> {
+  const counts = ctx.views;
+  if (!counts) return;
+  const before = running.get(counts);
+  if (before) await before.catch(() => {});
+  const batch = counts.take();
+  if (!batch) return;
+  const flush = writeBatch(ctx, batch.rows).then(
+    () => batch.done(true),
+    (error: unknown) => {
+      batch.done(false);
+      throw error;
+    },
+  );
+  running.set(counts, flush);
+  try {
+    await flush;
+  } finally {
+    if (running.get(counts) === flush) running.delete(counts);
+  }
+}
+
+async function writeBatch(ctx: Pick<TContext, 'db' | 'readCache'>, rows: readonly TViewRow[]): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const newViews = new Map<number, number>();
+    // A project deleted since its view was counted takes the view with it (its rows would break the foreign key).
+    const existing = await existingProjectIds(tx.db, [...new Set(rows.map((row) => row.project_id))]);
+    for (const projectId of await recordViewsOnce(tx, rows.filter((row) => existing.has(row.project_id)))) newViews.set(projectId, (newViews.get(projectId) ?? 0) + 1);
+    // Ascending ids: two processes flushing at once lock rows in the same order (PostgreSQL).
+    for (const [projectId, count] of [...newViews].sort(([a], [b]) => a - b)) await addView(tx.db, projectId, count);
+    // A view shown as counted that was not new: the project's answers forget it.
+    const shownPerProject = new Map<number, number>();
+    for (const row of rows) shownPerProject.set(row.project_id, (shownPerProject.get(row.project_id) ?? 0) + 1);
+    const overcounted = [...shownPerProject].filter(([projectId, shown]) => existing.has(projectId) && (newViews.get(projectId) ?? 0) < shown).map(([projectId]) => projectId);
+    if (overcounted.length > 0) invalidateAfterCommit(tx, changedByViews(overcounted));
+  });
+}
+
+/** Flushes every FLUSH_EVERY_MS until stopped; stopping flushes what is left. Failures are logged and retried at the next tick. */
+export function startViewFlushing(ctx: Pick<TContext, 'db' | 'readCache' | 'log'> & { views?: TViewBuffer | undefined }, everyMs: number = FLUSH_EVERY_MS): { stop(): Promise<void> } {
+  const flush = () => flushViewCounts(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'writing counted views failed; they are retried'));
+  const timer = setInterval(() => void flush(), everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await flushViewCounts(ctx);
+    },
+  };
+}
