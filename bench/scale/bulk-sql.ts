@@ -23,7 +23,7 @@ const SQLITE_ROWS_PER_STATEMENT = 5_000;
 
 /** Every table the app has, children before parents, so deleting in this order never trips a foreign key. */
 const TABLES_CHILDREN_FIRST: (keyof Database)[] = [
-  'notification_settings', 'notifications', 'blocks', 'comments', 'audit_log', 'report_targets', 'reports', 'outbox', 'messages', 'webhook_events', 'test_payment_intents', 'payments', 'job_tags', 'job_views', 'jobs', 'follows', 'project_views',
+  'collection_projects', 'collections', 'notification_settings', 'notifications', 'blocks', 'comments', 'audit_log', 'report_targets', 'reports', 'outbox', 'messages', 'webhook_events', 'test_payment_intents', 'payments', 'job_tags', 'job_views', 'jobs', 'follows', 'project_views',
   'view_salts', 'likes', 'project_tags', 'project_categories', 'project_media', 'projects', 'account_tokens', 'sessions', 'invitation_codes', 'users',
 ];
 

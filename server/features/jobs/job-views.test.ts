@@ -93,6 +93,8 @@ describe.each(ENGINES)('job views and apply clicks on %s', (engine) => {
     } finally {
       await other.close();
     }
+    // Counted project views wait in each process's view buffer until a flush (closing flushes).
+    await t.flushViews();
     expect((await counters(job.id)).views).toBe(1);
     expect((await t.ctx.db.selectFrom('projects').select('views_count').where('id', '=', project.id).executeTakeFirstOrThrow()).views_count).toBe(1);
   });
@@ -101,6 +103,7 @@ describe.each(ENGINES)('job views and apply clicks on %s', (engine) => {
     const project = await buildProject(t.ctx, await buildUser(t.ctx));
     for (const browser of BROWSERS) await t.app.inject({ url: `/api/projects/${project.id}`, remoteAddress: '203.0.113.7', headers: { 'user-agent': browser } });
     await t.app.inject({ url: `/api/projects/${project.id}`, remoteAddress: '203.0.113.8' });
+    await t.flushViews();
     expect((await t.ctx.db.selectFrom('projects').select('views_count').where('id', '=', project.id).executeTakeFirstOrThrow()).views_count).toBe(2);
   });
 
