@@ -5,9 +5,25 @@
 // which Preact keeps (it does not patch attributes while hydrating). Here, on the server and
 // while hydrating, the server snapshot is drawn; once hydration is done the store's own value
 // is read and, if it differs, drawn (as React does).
+//
+// And React 19's refs: a function component gets `ref` as a prop (the UI components pass it on
+// to their element with the rest of their props, no forwardRef), where Preact 10 would attach
+// it to the component's instance (radix-ui would then measure an object that is no element).
+import { options, type VNode } from 'preact';
 import compat, { useSyncExternalStore as compatUseSyncExternalStore } from 'preact/compat';
 import { drawingServerMarkup } from './hydration';
 
+const previousVNodeHook = options.vnode;
+options.vnode = (vnode: VNode & { ref?: unknown }) => {
+  const type = vnode.type as unknown;
+  if (typeof type === 'function' && vnode.ref != null && !(type.prototype as { render?: unknown } | undefined)?.render) {
+    (vnode.props as { ref?: unknown }).ref = vnode.ref;
+    vnode.ref = null;
+  }
+  previousVNodeHook?.(vnode);
+};
+
+// @ts-expect-error -- compat's types say `export =`; its module (what Vite bundles) has named exports.
 export * from 'preact/compat';
 
 export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, getServerSnapshot?: () => T): T {
