@@ -113,7 +113,8 @@ const PREACT_FOR_REACT = [
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), moveSourceMapsOut(), reportRouteSizes(), precompress(), privateZodRegistryForRenderer()],
+  // React Fast Refresh needs React itself: under Preact an edit reloads the page instead.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), moveSourceMapsOut(), reportRouteSizes(), precompress(), privateZodRegistryForRenderer()],
   resolve: {
     alias: [
       { find: '@shared', replacement: fileURLToPath(new URL('./shared', import.meta.url)) },
