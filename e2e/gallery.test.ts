@@ -48,6 +48,9 @@ async function openHome(): Promise<Page> {
   const page = await openPage();
   await page.goto('/');
   await cards(page).first().waitFor();
+  // The cards come in the server's HTML: the page answers clicks once it has hydrated and the
+  // header knows the visitor (its Sign In replaces the account skeleton).
+  await page.locator('header').getByRole('link', { name: 'Sign In', exact: true }).waitFor();
   return page;
 }
 

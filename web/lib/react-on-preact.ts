@@ -13,6 +13,17 @@ import { options, type VNode } from 'preact';
 import compat, { useSyncExternalStore as compatUseSyncExternalStore } from 'preact/compat';
 import { drawingServerMarkup } from './hydration';
 
+// Effects run in a task of their own right after the commit, as React's passive effects do,
+// not after the next animation frame (Preact's default): their timing does not hang on frames
+// (a page in the background, a browser test's stopped clock).
+if (typeof MessageChannel === 'function') {
+  options.requestAnimationFrame = (callback: () => void) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => callback();
+    channel.port2.postMessage(null);
+  };
+}
+
 const previousVNodeHook = options.vnode;
 options.vnode = (vnode: VNode & { ref?: unknown }) => {
   const type = vnode.type as unknown;
