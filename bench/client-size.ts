@@ -10,7 +10,7 @@ import { constants, gzipSync } from 'node:zlib';
 export const HOME_ROUTE_JS_BUDGET_BYTES = 70_000;
 /**
  * The app shell's: the JavaScript every page loads first (the entry and its static imports).
- * The target is 70 kB (issue 15); since React became Preact (vite.config.ts) it is 51.8 kB
+ * The target is 70 kB (issue 15); since React became Preact (vite.config.ts) it is 51.9 kB
  * (React DOM alone was about 60 kB of the 110 kB before), and this budget keeps it there.
  */
 export const APP_SHELL_JS_BUDGET_BYTES = 55_000;
