@@ -40,8 +40,9 @@ async function visit(path: string): Promise<TVisit> {
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   const response = await page.goto(path);
   const html = (await response?.text()) ?? '';
-  // Hydrated: React has taken over the server's markup (hydrateRoot marks its container).
-  await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(true);
+  // Hydrated: Preact (the client's React, vite.config.ts) has taken over the server's markup;
+  // hydrating keeps the root's virtual tree on its container (`__k`, Preact's `_children`).
+  await expect.poll(() => page.evaluate(() => '__k' in (document.getElementById('root') ?? {}))).toBe(true);
   // The member check made after hydration has answered, and nothing else is on its way.
   await expect.poll(() => apiRequests.includes('/api/auth/me')).toBe(true);
   await page.waitForLoadState('networkidle');
