@@ -174,3 +174,8 @@ export async function signInThroughForm(page: Page, member: TApiMember): Promise
   await form.getByLabel('Password').fill(member.password);
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** Hydrated: Preact (the client's React, vite.config.ts) keeps the root's virtual tree on its container (`__k`, Preact's `_children`). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => '__k' in (document.getElementById('root') ?? {}))).toBe(true);
+}

@@ -8,7 +8,7 @@ import { JOB_LISTING_DAYS } from '../shared/constants';
 import type { TJob, TMyJob } from '../shared/schemas/job';
 import { apiFetch, expectJson, postPaidJob, signUpMember, type TApiMember } from './api-helpers';
 import { axeViolations } from './axe';
-import { baseUrl, browserPerFile, toast } from './helpers';
+import { baseUrl, browserPerFile, toast, waitForHydration } from './helpers';
 
 const { openPage } = browserPerFile();
 
@@ -86,7 +86,7 @@ describe.each(SIZES)('job pages at $width×$height', (size) => {
       if (new URL(request.url()).pathname === `/api/jobs/${remote.id}`) jobReads.push(request.url());
     });
     await direct.goto(`/jobs/${remote.id}`);
-    await expect.poll(() => direct.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(true);
+    await waitForHydration(direct);
     await direct.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
     expect(jobReads).toEqual([]);

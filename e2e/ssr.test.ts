@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TProject } from '../shared/schemas/project';
 import { createProjectWithMedia, getJson, signUpMember } from './api-helpers';
-import { browserPerFile } from './helpers';
+import { browserPerFile, waitForHydration } from './helpers';
 
 const RUN = Date.now().toString(36);
 const { openPage } = browserPerFile();
@@ -40,9 +40,7 @@ async function visit(path: string): Promise<TVisit> {
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   const response = await page.goto(path);
   const html = (await response?.text()) ?? '';
-  // Hydrated: Preact (the client's React, vite.config.ts) has taken over the server's markup;
-  // hydrating keeps the root's virtual tree on its container (`__k`, Preact's `_children`).
-  await expect.poll(() => page.evaluate(() => '__k' in (document.getElementById('root') ?? {}))).toBe(true);
+  await waitForHydration(page);
   // The member check made after hydration has answered, and nothing else is on its way.
   await expect.poll(() => apiRequests.includes('/api/auth/me')).toBe(true);
   await page.waitForLoadState('networkidle');
