@@ -11,9 +11,10 @@ export const HOME_ROUTE_JS_BUDGET_BYTES = 70_000;
 /**
  * The app shell's: the JavaScript every page loads first (the entry and its static imports).
  * The target is 70 kB (issue 15); since React became Preact (vite.config.ts) it is 51.9 kB
- * (React DOM alone was about 60 kB of the 110 kB before), and this budget keeps it there.
+ * (React DOM alone was about 60 kB of the 110 kB before), 55.2 kB with step 5's header (inbox,
+ * return-to). This budget keeps it well under the target, with room for a few kB more.
  */
-export const APP_SHELL_JS_BUDGET_BYTES = 55_000;
+export const APP_SHELL_JS_BUDGET_BYTES = 60_000;
 /** Route pages are the modules web/routes.tsx loads lazily from web/pages/. */
 const PAGES_DIR = 'pages/';
 const HOME_ROUTE = 'HomePage';
