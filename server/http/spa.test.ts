@@ -9,6 +9,7 @@ import viteConfig, { moveSourceMapsOut } from '../../vite.config';
 import { precompressAssets } from '../../scripts/precompress-assets';
 import { buildApp } from '../app';
 import { buildTestApp, type TTestApp } from '../test/build-test-app';
+import { buildUser, cookieFor } from '../test/factories';
 
 describe('the built client', () => {
   let t: TTestApp;
@@ -120,5 +121,27 @@ describe('the page the server sends', () => {
     // The name cannot close the element early: its '<' is escaped inside the JSON.
     expect(json).not.toContain('</script');
     expect(JSON.parse(json!)).toEqual({ siteName: 'Prompt </script> Gallery', supportEmail: 'help@gallery.example' });
+  });
+
+  it('is gzipped for a browser that takes it, cached or not, and plain for one that does not', async () => {
+    const gzipped = { 'accept-encoding': 'gzip, deflate, br' };
+    // Long enough to be worth compressing: the site's meta tags and the client's data make a page.
+    writeFileSync(join(t.config.dataDir, 'client', 'index.html'), `<!doctype html><html><head><title>Placeholder</title></head><body>${'<p>gallery</p>'.repeat(200)}</body></html>`);
+    await app.close();
+    app = await buildApp({ config: t.config, database: t.database, clientDir: join(t.config.dataDir, 'client'), logger: false, storage: t.ctx.storage });
+
+    const plain = await app.inject({ url: '/about' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const round of ['first', 'from the cache']) {
+      const page = await app.inject({ url: '/about', headers: gzipped });
+      expect(page.headers['content-encoding'], round).toBe('gzip');
+      expect(gunzipSync(page.rawPayload).toString('utf8'), round).toBe(plain.body);
+    }
+    // A member's page (never cached) is compressed too.
+    const member = await buildUser(t.ctx);
+    const mine = await app.inject({ url: '/about', headers: { ...gzipped, cookie: await cookieFor(t.ctx, member) } });
+    expect(mine.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(mine.rawPayload).toString('utf8')).toContain('<p>gallery</p>');
   });
 });
