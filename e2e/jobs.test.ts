@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { longDate } from '../shared/format';
 import type { TCreateJobBody, TJob, TMyJob, TPaymentSession, TTestCardPaymentResult } from '../shared/schemas/job';
 import { apiFetch, signUpMember, type TApiMember } from './api-helpers';
-import { baseUrl, browserPerFile, holdRequests, openInClient, toast } from './helpers';
+import { baseUrl, browserPerFile, holdRequests, openInClient, toast, waitForHydration } from './helpers';
 
 const { openPage } = browserPerFile();
 
@@ -368,6 +368,8 @@ describe('job board', () => {
     const page = await openPage();
     await page.goto('/jobs');
     await counterText(page).waitFor();
+    // The board comes server-rendered: typed before hydration, the search would not be seen.
+    await waitForHydration(page);
     await page.getByLabel('Search jobs').fill(word);
     await page.getByText(`Showing 2 of ${total} jobs`, { exact: true }).waitFor();
     await jobCard(page, contract.title).waitFor();
