@@ -1,6 +1,6 @@
 // A page's own document metadata while it is open (title, description, share-preview tags), and
-// what was there before once it is left: the same rule as useProjectMeta, for any page meta
-// (a job's, from shared/job-share-meta.ts, which the server writes into the page too).
+// what was there before once it is left, for any page meta the server writes into the page too
+// (a project's from shared/share-meta.ts, a job's from shared/job-share-meta.ts).
 import { useEffect } from 'react';
 import { metaTagsOf, type TMetaTag, type TPageMeta } from '@shared/share-meta';
 import { useSiteName } from '@/api/site';
@@ -25,12 +25,21 @@ function selectorOf(element: HTMLElement): string {
   return `meta[${attribute}="${element.getAttribute(attribute)}"]`;
 }
 
-/** The server's tags for the page it first answered describe nothing on screen once the visitor moves on. */
+/**
+ * Tags the server wrote for the page it first answered (opened directly): once the visitor moves
+ * on they describe nothing on screen, so they are not put back. Only the server writes a
+ * canonical link.
+ */
 function describesFirstPage(element: HTMLElement): boolean {
   return element.hasAttribute('data-server-meta') || element.matches('link[rel="canonical"]');
 }
 
-/** Sets the meta made by `make` (from the site's name and the browser's origin) while mounted; undefined sets none. */
+/**
+ * Sets the meta made by `make` (from the site's name and the browser's origin) while mounted;
+ * undefined sets none. The tags it replaces are kept aside and put back on cleanup, and the
+ * ones it added are removed, so leaving restores the head as it was (less the server's tags of
+ * the page first opened, see above). `make` should keep its identity while the page is the same.
+ */
 export function useShareMeta(make: ((site: { siteName: string; origin: string }) => TPageMeta) | undefined): void {
   const siteName = useSiteName();
   useEffect(() => {
