@@ -1,8 +1,8 @@
 // One job's own page (/jobs/{id}, issue 16): the whole listing, Apply (SPEC §2's mailto/URL rule,
 // through the counting redirect), Copy link, and Report for everyone but the poster. Rendered on
 // the server for visitors, with the listing as schema.org JobPosting data and its share meta.
-import { ArrowLeft, Banknote, BriefcaseBusiness, Check, Clock, Copy, Globe, MapPin, UserRound } from 'lucide-react';
-import { useCallback, type ReactNode } from 'react';
+import { ArrowLeft, BriefcaseBusiness, Check, Clock, Copy, UserRound } from 'lucide-react';
+import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { longDate, relativeDate } from '@shared/format';
@@ -11,6 +11,7 @@ import type { TJobView } from '@shared/schemas/job';
 import { ApiError } from '@/api/api-error';
 import { useJob } from '@/api/jobs';
 import { CompanyLogo } from '@/components/jobs/CompanyLogo';
+import { JobFacts } from '@/components/jobs/JobFacts';
 import { ApplyLink } from '@/components/jobs/JobCard';
 import { JobPostingJsonLd } from '@/components/jobs/JobPostingJsonLd';
 import { HiddenNotice } from '@/components/moderation/HiddenNotice';
@@ -73,19 +74,7 @@ function JobDetail({ job }: { job: TJobView }) {
                 </h1>
                 <p className="mt-1 text-zinc-600">{job.company}</p>
               </div>
-              <ul aria-label="Job facts" className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm text-zinc-600">
-                <Fact icon={<MapPin className="h-4 w-4" aria-hidden />}>{job.location}</Fact>
-                <Fact icon={<BriefcaseBusiness className="h-4 w-4" aria-hidden />}>{job.type}</Fact>
-                {job.remote === 'true' && (
-                  <li>
-                    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                      <Globe className="h-3 w-3" aria-hidden />
-                      Remote
-                    </span>
-                  </li>
-                )}
-                {job.salary && <Fact icon={<Banknote className="h-4 w-4" aria-hidden />}>{job.salary}</Fact>}
-              </ul>
+              <JobFacts job={job} size="md" />
               <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[13px] text-zinc-500">
                 <span className="inline-flex items-center gap-1.5">
                   <UserRound className="h-3.5 w-3.5" aria-hidden />
@@ -139,15 +128,6 @@ function JobDetail({ job }: { job: TJobView }) {
         </p>
       </article>
     </PageContainer>
-  );
-}
-
-function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <li className="inline-flex items-center gap-1.5">
-      {icon}
-      {children}
-    </li>
   );
 }
 

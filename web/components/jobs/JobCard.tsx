@@ -1,7 +1,7 @@
 // One listing on the board (DESIGN, Jobs): logo, title, company, location, type, remote badge,
 // salary, tags, poster, relative date and Apply; the full text opens on demand.
-import { Banknote, BriefcaseBusiness, ChevronDown, Clock, Globe, MapPin, UserRound } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { ChevronDown, Clock, UserRound } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { relativeDate } from '@shared/format';
 import type { TJob } from '@shared/schemas/job';
@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TagChips } from '@/components/ui/tag-chip';
 import { cn } from '@/lib/cn';
 import { CompanyLogo } from './CompanyLogo';
+import { JobFacts } from './JobFacts';
 import { applicationLink } from './job-links';
 
 const CARD = 'rounded-xl border border-zinc-200 bg-white p-5 md:p-6';
@@ -43,19 +44,7 @@ export function JobCard({ job, own = false }: { job: TJob; own?: boolean }) {
             <ApplyLink job={job} />
           </div>
 
-          <ul className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-[13px] text-zinc-600">
-            <Meta icon={<MapPin className="h-3.5 w-3.5" aria-hidden />}>{job.location}</Meta>
-            <Meta icon={<BriefcaseBusiness className="h-3.5 w-3.5" aria-hidden />}>{job.type}</Meta>
-            {job.remote === 'true' && (
-              <li>
-                <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                  <Globe className="h-3 w-3" aria-hidden />
-                  Remote
-                </span>
-              </li>
-            )}
-            {job.salary && <Meta icon={<Banknote className="h-3.5 w-3.5" aria-hidden />}>{job.salary}</Meta>}
-          </ul>
+          <JobFacts job={job} />
 
           <p className={cn('text-sm whitespace-pre-line text-zinc-700', !open && 'line-clamp-2')}>{shown.description}</p>
 
@@ -96,15 +85,6 @@ export function JobCard({ job, own = false }: { job: TJob; own?: boolean }) {
         </div>
       </div>
     </article>
-  );
-}
-
-function Meta({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <li className="inline-flex items-center gap-1.5">
-      {icon}
-      {children}
-    </li>
   );
 }
 
