@@ -110,22 +110,31 @@ export async function countUnpaidJobs(db: Db, userId: number): Promise<number> {
   return Number(row.count);
 }
 
+export type TJobFields = Omit<TNewJob, 'userId' | 'now'>;
+
+/** The form's fields as the row's columns: one mapping for posting and for editing. */
+function jobColumns(job: TJobFields) {
+  return {
+    title: job.title,
+    company: job.company,
+    company_logo: job.companyLogo,
+    description: job.description,
+    requirements: job.requirements,
+    location: job.location,
+    remote: job.remote ? 1 : 0,
+    type: job.type,
+    salary: job.salary,
+    application_url: job.applicationUrl,
+  };
+}
+
 export function insertJob(db: Db, job: TNewJob): Promise<JobRow> {
   const now = job.now.toISOString();
   return db
     .insertInto('jobs')
     .values({
       user_id: job.userId,
-      title: job.title,
-      company: job.company,
-      company_logo: job.companyLogo,
-      description: job.description,
-      requirements: job.requirements,
-      location: job.location,
-      remote: job.remote ? 1 : 0,
-      type: job.type,
-      salary: job.salary,
-      application_url: job.applicationUrl,
+      ...jobColumns(job),
       status: 'pending_payment',
       active_until: null,
       payment_intent_id: null,
@@ -136,23 +145,13 @@ export function insertJob(db: Db, job: TNewJob): Promise<JobRow> {
     .executeTakeFirstOrThrow();
 }
 
-export type TJobFields = Omit<TNewJob, 'userId' | 'now'>;
 
 /** The poster's edit: every field of the form at once. */
 export function updateJobRow(db: Db, id: number, job: TJobFields, now: Date): Promise<JobRow | undefined> {
   return db
     .updateTable('jobs')
     .set({
-      title: job.title,
-      company: job.company,
-      company_logo: job.companyLogo,
-      description: job.description,
-      requirements: job.requirements,
-      location: job.location,
-      remote: job.remote ? 1 : 0,
-      type: job.type,
-      salary: job.salary,
-      application_url: job.applicationUrl,
+      ...jobColumns(job),
       updated_at: now.toISOString(),
     })
     .where('id', '=', id)

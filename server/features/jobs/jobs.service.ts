@@ -31,6 +31,7 @@ import {
   expireEndedJobRows,
   findJobById,
   insertJob,
+  type TJobFields,
   insertJobTags,
   listJobsOfUserPage,
   listLiveJobPage,
@@ -64,6 +65,22 @@ export async function readJob(ctx: TContext, row: JobRow): Promise<TMyJob> {
  * Creates the listing awaiting payment; it goes live only when a payment activates it. A member
  * holds at most UNPAID_JOBS_MAX unpaid ones (429 past it), counted with their row locked.
  */
+/** The job form's fields (tags apart, in their own table), as posted or as edited. */
+function jobFields(input: TCreateJobRequest | TUpdateJobRequest): TJobFields {
+  return {
+    title: input.title,
+    company: input.company,
+    companyLogo: input.companyLogo ?? null,
+    description: input.description,
+    requirements: input.requirements,
+    location: input.location,
+    remote: input.remote,
+    type: input.type,
+    salary: input.salary ?? null,
+    applicationUrl: input.applicationUrl,
+  };
+}
+
 export async function createJob(ctx: TContext, userId: number, input: TCreateJobRequest): Promise<TMyJob> {
   // With PAYMENTS_MODE=off no job could ever be paid for, so none is taken.
   if (ctx.config.payments.mode === 'off') throw new AppError(503, PAYMENTS_OFF_MESSAGE);
@@ -71,20 +88,7 @@ export async function createJob(ctx: TContext, userId: number, input: TCreateJob
     const { db } = tx;
     await lockMember(tx, userId);
     if ((await countUnpaidJobs(db, userId)) >= ctx.config.limits.unpaidJobs) throw unpaidJobsReached(ctx.config.limits.unpaidJobs);
-    const job = await insertJob(db, {
-      userId,
-      title: input.title,
-      company: input.company,
-      companyLogo: input.companyLogo ?? null,
-      description: input.description,
-      requirements: input.requirements,
-      location: input.location,
-      remote: input.remote,
-      type: input.type,
-      salary: input.salary ?? null,
-      applicationUrl: input.applicationUrl,
-      now: ctx.now(),
-    });
+    const job = await insertJob(db, { userId, ...jobFields(input), now: ctx.now() });
     await insertJobTags(db, job.id, input.tags);
     return job;
   });
@@ -143,23 +147,7 @@ export async function sitemapJobs(ctx: TContext, limit: number): Promise<{ id: n
 export async function updateJob(ctx: TContext, userId: number, jobId: number, input: TUpdateJobRequest): Promise<TMyJob> {
   await findOwnedJob(ctx, userId, jobId);
   const row = await inTransaction(ctx, async (tx) => {
-    const updated = await updateJobRow(
-      tx.db,
-      jobId,
-      {
-        title: input.title,
-        company: input.company,
-        companyLogo: input.companyLogo ?? null,
-        description: input.description,
-        requirements: input.requirements,
-        location: input.location,
-        remote: input.remote,
-        type: input.type,
-        salary: input.salary ?? null,
-        applicationUrl: input.applicationUrl,
-      },
-      tx.now(),
-    );
+    const updated = await updateJobRow(tx.db, jobId, jobFields(input), tx.now());
     if (!updated) throw notFound('Job not found');
     await deleteJobTags(tx.db, jobId);
     await insertJobTags(tx.db, jobId, input.tags);
