@@ -61,6 +61,7 @@ export function browserPerFile(): TBrowserPerFile {
       }
       const page = await context.newPage();
       if (stoppedClock) await stopClock(page);
+      answerOnceMounted(page);
       return page;
     },
   };
@@ -178,4 +179,30 @@ export async function signInThroughForm(page: Page, member: TApiMember): Promise
 /** Hydrated: Preact (the client's React, vite.config.ts) keeps the root's virtual tree on its container (`__k`, Preact's `_children`). */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => '__k' in (document.getElementById('root') ?? {}))).toBe(true);
+}
+
+/**
+ * `goto` and `reload` resolve once the app has taken over the page (hydrated the server's HTML,
+ * or drawn the shell), as a person would see it: the server-rendered buttons are there before
+ * their handlers, and Preact, unlike React, does not replay a click made before hydration.
+ * A document without the app's root (an API answer, a media file) resolves at once.
+ */
+function answerOnceMounted(page: Page): void {
+  const mounted = () =>
+    page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      return !root || '__k' in root;
+    });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await mounted();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await mounted();
+    return response;
+  };
 }
