@@ -176,22 +176,22 @@ export async function signInThroughForm(page: Page, member: TApiMember): Promise
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Hydrated: Preact (the client's React, vite.config.ts) keeps the root's virtual tree on its container (`__k`, Preact's `_children`). */
+/** Hydrated (or drawn): React has taken over the root (hydrateRoot and createRoot mark their container). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => '__k' in (document.getElementById('root') ?? {}))).toBe(true);
+  await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(true);
 }
 
 /**
  * `goto` and `reload` resolve once the app has taken over the page (hydrated the server's HTML,
- * or drawn the shell), as a person would see it: the server-rendered buttons are there before
- * their handlers, and Preact, unlike React, does not replay a click made before hydration.
- * A document without the app's root (an API answer, a media file) resolves at once.
+ * or drawn the shell): the server-rendered controls are there before their handlers, and what
+ * is typed into a form before hydration is not in the form's state. A document without the
+ * app's root (an API answer, a media file) resolves at once.
  */
 function answerOnceMounted(page: Page): void {
   const mounted = () =>
     page.waitForFunction(() => {
       const root = document.getElementById('root');
-      return !root || '__k' in root;
+      return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
     });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);

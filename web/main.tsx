@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { currentUserQuery, holdViewerWhileHydrating } from '@/api/auth';
 import { createQueryClient, QUERY_STATE_ELEMENT_ID, startFromServerState } from '@/api/query-client';
-import { setHydrating } from '@/lib/hydration';
 import { App } from './App';
 import { preloadPage } from './routes';
 import './styles.css';
@@ -49,15 +48,7 @@ if (state && root.hasChildNodes()) {
   holdViewerWhileHydrating();
   refreshForMember(client, state);
   // The page's code first: hydration that suspended on it could meet answers that changed meanwhile.
-  void preloadPage(window.location.pathname).finally(() => {
-    // Preact hydrates in one go: until it is done, stores draw what the server drew.
-    setHydrating(true);
-    try {
-      hydrateRoot(root, app);
-    } finally {
-      setHydrating(false);
-    }
-  });
+  void preloadPage(window.location.pathname).finally(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useEffectEvent } from '@/hooks/useEffectEvent';
+import { useEffect, useEffectEvent } from 'react';
 
 const KONAMI_SEQUENCE = [
   'ArrowUp',
