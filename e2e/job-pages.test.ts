@@ -118,8 +118,8 @@ describe.each(SIZES)('job pages at $width×$height', (size) => {
     const apply = main.getByRole('link', { name: /^Apply/ });
     expect(await apply.getAttribute('href')).toBe(`/api/jobs/${remote.id}/apply`);
     expect(await apply.getAttribute('title')).toBe('https://diffusion.example/jobs');
-    // A visitor may report it (signing in first).
-    expect(await main.getByRole('link', { name: /^Report/ }).getAttribute('href')).toBe('/login');
+    // A visitor may report it, signing in first and coming back to this page.
+    expect(await main.getByRole('link', { name: /^Report/ }).getAttribute('href')).toBe(`/login?${new URLSearchParams({ next: `/jobs/${remote.id}` })}`);
 
     await main.getByRole('button', { name: 'Copy link' }).click();
     await toast(page, 'Link copied!').waitFor();
