@@ -25,7 +25,7 @@ import { moderationRoutes } from './features/moderation/moderation.routes';
 import { memberRoutes } from './features/members/members.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { messageRoutes } from './features/messages/messages.routes';
-import { CONTACT_IP_RULE } from './features/messages/messages.service';
+import { contactIpRule } from './features/messages/messages.service';
 import { isJobPagePath, jobPageMeta } from './features/jobs/job-meta';
 import { pageViewCounted, projectPageMeta } from './features/projects/project-meta';
 import { projectRoutes } from './features/projects/projects.routes';
@@ -164,7 +164,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await jobRoutes(app, ctx, memberRates);
   await moderationRoutes(app, ctx, memberRates);
   await paymentRoutes(app, { ...ctx, payments, mailQueued: deps.onMailQueued ?? (() => {}) }, memberRates);
-  await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(CONTACT_IP_RULE), memberRates);
+  await messageRoutes(app, { ...ctx, mailQueued: deps.onMailQueued ?? (() => {}) }, throttleStore.create(contactIpRule(config.limits.contactMessagesPerIp)), memberRates);
   await notificationRoutes(app, ctx);
   // Before the SPA: its catch-all must not answer /sitemap.xml and /robots.txt with the page.
   await siteRoutes(app, ctx);

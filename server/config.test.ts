@@ -16,6 +16,7 @@ describe('configuration', () => {
       projectsPerDay: 50,
       unpaidJobs: 5,
       contactMessagesPerHour: 20,
+      contactMessagesPerIp: 5,
       likesFollowsPerMinute: 120,
       profileEditsPerHour: 30,
       commentsPerHour: 60,
@@ -30,6 +31,7 @@ describe('configuration', () => {
       PROJECTS_PER_DAY: '4',
       UNPAID_JOBS_MAX: '1',
       CONTACT_MESSAGES_PER_HOUR: '6',
+      CONTACT_MESSAGES_PER_IP: '13',
       LIKES_FOLLOWS_PER_MINUTE: '7',
       PROFILE_EDITS_PER_HOUR: '8',
       COMMENTS_PER_HOUR: '9',
@@ -38,7 +40,7 @@ describe('configuration', () => {
       COLLECTION_WRITES_PER_HOUR: '12',
       MIN_FREE_DISK_MB: '0',
     }).limits;
-    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, reportsPerHour: 10, jobChangesPerHour: 11, collectionWritesPerHour: 12, minFreeDiskBytes: 0 });
+    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, contactMessagesPerIp: 13, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, reportsPerHour: 10, jobChangesPerHour: 11, collectionWritesPerHour: 12, minFreeDiskBytes: 0 });
     expect(() => loadConfig({ LIKES_FOLLOWS_PER_MINUTE: '0' })).toThrow(/^Invalid configuration: LIKES_FOLLOWS_PER_MINUTE /);
     expect(() => loadConfig({ UNPAID_JOBS_MAX: 'many' })).toThrow(/^Invalid configuration: UNPAID_JOBS_MAX /);
   });

@@ -55,6 +55,7 @@ const ZEnv = z.object({
   PROJECTS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(50),
   UNPAID_JOBS_MAX: z.coerce.number().int().min(0).max(10_000).default(5),
   CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  CONTACT_MESSAGES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
   LIKES_FOLLOWS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   PROFILE_EDITS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -131,6 +132,8 @@ export interface TLimitsConfig {
   unpaidJobs: number;
   /** Contact messages a signed-in member may send per hour (visitors have the per-IP limit). */
   contactMessagesPerHour: number;
+  /** Contact messages one address may send per 10 minutes, signed in or not. */
+  contactMessagesPerIp: number;
   /** Likes and follows together, per member per minute. */
   likesFollowsPerMinute: number;
   profileEditsPerHour: number;
@@ -219,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       projectsPerDay: values.PROJECTS_PER_DAY,
       unpaidJobs: values.UNPAID_JOBS_MAX,
       contactMessagesPerHour: values.CONTACT_MESSAGES_PER_HOUR,
+      contactMessagesPerIp: values.CONTACT_MESSAGES_PER_IP,
       likesFollowsPerMinute: values.LIKES_FOLLOWS_PER_MINUTE,
       profileEditsPerHour: values.PROFILE_EDITS_PER_HOUR,
       reportsPerHour: values.REPORTS_PER_HOUR,

@@ -17,7 +17,8 @@ import { countUnread, findMessageOf, insertMessage, listInboxPage, markMessageRe
 import { queueMail } from './outbox.service';
 
 /** Per IP: enough for a person writing to a few creators, too few for a spammer. */
-export const CONTACT_IP_RULE = { name: 'contact-ip', points: 5, durationSeconds: 10 * 60 };
+/** Contact messages one address may send per 10 minutes (CONTACT_MESSAGES_PER_IP). */
+export const contactIpRule = (points: number) => ({ name: 'contact-ip', points, durationSeconds: 10 * 60 });
 
 /** A signed-in member the creator blocked (a visitor is not known, so not refused). */
 export const CANNOT_MESSAGE = 'You cannot message this member';
