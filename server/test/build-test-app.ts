@@ -84,6 +84,14 @@ async function holdingSchemaLock<T>(mode: 'shared' | 'exclusive', work: (admin: 
   }
 }
 
+/**
+ * Changes a table's shape (a test that renames one away) while no other test reads across the
+ * database's schemas: PostgreSQL's introspection of every table fails when one goes mid-read.
+ */
+export function whileChangingSchema<T>(engine: Engine, work: () => Promise<T>): Promise<T> {
+  return engine === 'postgres' ? holdingSchemaLock('exclusive', () => work()) : work();
+}
+
 /** Runs a read across the database's schemas (introspection) while no test schema is being dropped. */
 export function whileNoSchemaIsDropped<T>(engine: Engine, work: () => Promise<T>): Promise<T> {
   return engine === 'postgres' ? holdingSchemaLock('shared', () => work()) : work();

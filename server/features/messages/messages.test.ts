@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TInboxMessage } from '../../../shared/schemas/contact';
-import { buildTestApp, countRows, ENGINES, type TTestApp } from '../../test/build-test-app';
+import { buildTestApp, countRows, ENGINES, whileChangingSchema, type TTestApp } from '../../test/build-test-app';
 import { buildProject, buildUser, cookieFor } from '../../test/factories';
 
 describe.each(ENGINES)('contact messages on %s', (engine) => {
@@ -191,13 +191,13 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
 
     it('writes no message when its e-mail cannot be queued (one transaction)', async () => {
       const { creator, project } = await creatorWithProject();
-      await sql`alter table outbox rename to outbox_unavailable`.execute(t.ctx.db);
+      await whileChangingSchema(engine, () => sql`alter table outbox rename to outbox_unavailable`.execute(t.ctx.db));
       try {
         const response = await contact(hireBody(creator.id, project.id));
         expect(response.statusCode).toBe(500);
         expect(response.json()).toEqual({ message: 'Internal Server Error' });
       } finally {
-        await sql`alter table outbox_unavailable rename to outbox`.execute(t.ctx.db);
+        await whileChangingSchema(engine, () => sql`alter table outbox_unavailable rename to outbox`.execute(t.ctx.db));
       }
       expect(await countRows(t.ctx, 'messages')).toBe(0);
       expect(kicks).toBe(0);
