@@ -194,7 +194,11 @@ function findByKey(ctx: TContext, key: TProjectKey): Promise<ProjectRow | undefi
   return 'id' in key ? findProjectById(ctx.db, key.id) : findProjectBySlug(ctx.db, key.slug);
 }
 
-/** A project by id or slug; counts the viewer's view once a day. */
+/**
+ * A project by id or slug; counts the viewer's view once a day, except its creator's: looking at
+ * your own work is not an audience (and the view landing a second later would move a project
+ * its creator just published through the trending order they are paging).
+ */
 export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TViewer): Promise<TProject> {
   const day = today(ctx);
   const seenAs = await viewerKey(ctx, viewer, day);
@@ -218,7 +222,7 @@ export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TView
   // The views still waiting to be written count already (view-counts.ts).
   const steady = flushes === undefined || ctx.views!.steadySince(flushes);
   const row = withPendingViews(ctx, found);
-  const counted = await countViewOnce(ctx, row.id, seenAs, day);
+  const counted = row.user_id !== viewer.userId && (await countViewOnce(ctx, row.id, seenAs, day));
   const seen = counted ? { ...row, views_count: row.views_count + 1 } : row;
   // Only shown projects reach the visitors' copy, so it never carries a moderation note.
   if (isListed(row)) {

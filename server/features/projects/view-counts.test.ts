@@ -85,6 +85,18 @@ describe.each(ENGINES)('counted views written in batches on %s', (engine) => {
     expect(await stored(project.id)).toMatchObject({ views: 3, rows: 3 });
   });
 
+  it('does not count its creator\'s own views, from the database or from the visitors\' copy', async () => {
+    const creator = await buildUser(t.ctx);
+    const project = await buildProject(t.ctx, creator);
+    const cookie = await cookieFor(t.ctx, creator);
+    expect(await pageViews(project.id, '203.0.113.1', { cookie })).toBe(0);
+    // A visitor's view puts the visitors' copy in the cache; the creator's next look at it counts no more.
+    expect(await pageViews(project.id, '203.0.113.2')).toBe(1);
+    expect(await pageViews(project.id, '203.0.113.1', { cookie })).toBe(1);
+    await t.flushViews();
+    expect(await stored(project.id)).toMatchObject({ views: 1, rows: 1 });
+  });
+
   it('shows the views still waiting on a page read from the database', async () => {
     const project = await buildProject(t.ctx, await buildUser(t.ctx));
     await pageViews(project.id, '203.0.113.1');
