@@ -159,7 +159,7 @@ function track(child: TChild): void {
  * The per-member write limits (server/http/member-limits.ts) out of the way: a few bench members
  * like and upload far faster than a person, and the bench measures serving, not refusing.
  */
-const BENCH_MEMBER_LIMITS = { LIKES_FOLLOWS_PER_MINUTE: '100000', COMMENTS_PER_HOUR: '100000', UPLOAD_MB_PER_DAY: '1000000', UNATTACHED_UPLOADS_MAX: '100000', PROJECTS_PER_DAY: '100000' };
+const BENCH_MEMBER_LIMITS = { MEMBER_WRITES_PER_MINUTE: '100000', LIKES_FOLLOWS_PER_MINUTE: '100000', COMMENTS_PER_HOUR: '100000', UPLOAD_MB_PER_DAY: '1000000', UNATTACHED_UPLOADS_MAX: '100000', PROJECTS_PER_DAY: '100000' };
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<TChild> {
   const port = await freePort();

@@ -38,7 +38,7 @@ import { socialRoutes } from './features/social/social.routes';
 import { registerApiDocs } from './http/api-docs';
 import { registerNulFilter } from './http/drop-nul';
 import { answerFrameworkError, registerErrorHandler } from './http/errors';
-import { createMemberRates, type TFreeDiskSpace } from './http/member-limits';
+import { createMemberRates, registerMemberWriteFloor, type TFreeDiskSpace } from './http/member-limits';
 import { registerPublicCache } from './http/public-cache';
 import { createThrottleStore, realSleep, type TSleep, type TThrottleStore } from './http/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
@@ -128,6 +128,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app, { publicUrl: config.publicUrl });
   registerNulFilter(app);
   await registerSessions(app, (token) => sessionMember(ctx, token));
+  registerMemberWriteFloor(app, throttleStore, config.limits);
   await registerApiDocs(app, config);
 
   await healthRoutes(app, deps.readiness ?? createReadiness(database.db), { counts: cacheCounts, readCache });

@@ -22,6 +22,7 @@ describe('configuration', () => {
       commentsPerHour: 60,
       jobChangesPerHour: 30,
       collectionWritesPerHour: 300,
+      memberWritesPerMinute: 300,
       reportsPerHour: 20,
       minFreeDiskBytes: 1024 * MB,
     });
@@ -38,9 +39,10 @@ describe('configuration', () => {
       REPORTS_PER_HOUR: '10',
       JOB_CHANGES_PER_HOUR: '11',
       COLLECTION_WRITES_PER_HOUR: '12',
+      MEMBER_WRITES_PER_MINUTE: '14',
       MIN_FREE_DISK_MB: '0',
     }).limits;
-    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, contactMessagesPerIp: 13, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, reportsPerHour: 10, jobChangesPerHour: 11, collectionWritesPerHour: 12, minFreeDiskBytes: 0 });
+    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, contactMessagesPerIp: 13, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, reportsPerHour: 10, jobChangesPerHour: 11, collectionWritesPerHour: 12, memberWritesPerMinute: 14, minFreeDiskBytes: 0 });
     expect(() => loadConfig({ LIKES_FOLLOWS_PER_MINUTE: '0' })).toThrow(/^Invalid configuration: LIKES_FOLLOWS_PER_MINUTE /);
     expect(() => loadConfig({ UNPAID_JOBS_MAX: 'many' })).toThrow(/^Invalid configuration: UNPAID_JOBS_MAX /);
   });

@@ -62,6 +62,7 @@ const ZEnv = z.object({
   COMMENTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   JOB_CHANGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   COLLECTION_WRITES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(300),
+  MEMBER_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   MIN_FREE_DISK_MB: z.coerce.number().min(0).max(100_000_000).default(1024),
 });
 
@@ -145,6 +146,8 @@ export interface TLimitsConfig {
   jobChangesPerHour: number;
   /** Collection writes (create, rename, delete, save and remove a project) a member may make per hour. */
   collectionWritesPerHour: number;
+  /** Every state-changing request of a signed-in member, whatever it is, per minute: the floor under the limits above. */
+  memberWritesPerMinute: number;
   /** Uploads answer 507 while the free space of DATA_DIR is below this. */
   minFreeDiskBytes: number;
 }
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       commentsPerHour: values.COMMENTS_PER_HOUR,
       jobChangesPerHour: values.JOB_CHANGES_PER_HOUR,
       collectionWritesPerHour: values.COLLECTION_WRITES_PER_HOUR,
+      memberWritesPerMinute: values.MEMBER_WRITES_PER_MINUTE,
       minFreeDiskBytes: Math.floor(values.MIN_FREE_DISK_MB * MB),
     },
     session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },

@@ -232,6 +232,30 @@ describe.each(ENGINES)('limits on member writes on %s', (engine) => {
     });
   });
 
+  describe('every member write per minute (the floor)', () => {
+    it('counts every state-changing request of a member, also those with no rate of their own, and never reads', async () => {
+      const { cookie } = await start({ MEMBER_WRITES_PER_MINUTE: '3' });
+      // A message that is not there: counted all the same, as the write was asked for.
+      const openMessage = (who: string) => t.app.inject({ method: 'POST', url: '/api/messages/999999/read', headers: { cookie: who } });
+      const markRead = (who: string) => t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { cookie: who }, payload: {} });
+      const read = () => t.app.inject({ url: '/api/notifications/unread', headers: { cookie } });
+
+      expect((await markRead(cookie)).statusCode).toBe(200);
+      expect((await markRead(cookie)).statusCode).toBe(200);
+      for (let index = 0; index < 5; index += 1) expect((await read()).statusCode).toBe(200);
+      expect((await openMessage(cookie)).statusCode).toBe(404);
+      for (const over of [await markRead(cookie), await openMessage(cookie)]) {
+        expect(over.statusCode).toBe(429);
+        expect(over.json().message).toBe(LIMIT_MESSAGES.memberWrites);
+        expect(retryAfter(over)).toBeGreaterThan(0);
+        expect(retryAfter(over)).toBeLessThanOrEqual(60);
+      }
+      // Another member is not held back.
+      const other = await cookieFor(t.ctx, await buildUser(t.ctx));
+      expect((await markRead(other)).statusCode).toBe(200);
+    });
+  });
+
   describe('contact messages per member per hour', () => {
     it('refuses a signed-in member past the limit from any address; visitors keep the per-address limit only', async () => {
       const { cookie } = await start({ CONTACT_MESSAGES_PER_HOUR: '2' });

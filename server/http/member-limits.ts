@@ -11,6 +11,7 @@
 //   messages, profile edits, reports, comments. Each request is counted and refused in one step of the store, so
 //   parallel requests cannot overshoot a rate.
 import { statfs } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
 import { DAY_MS } from '../../shared/constants';
 import type { TLimitsConfig } from '../config';
 import { AppError } from './errors';
@@ -28,6 +29,7 @@ export const LIMIT_MESSAGES = {
   comments: 'You are commenting too quickly. Please try again later.',
   jobChanges: 'You have changed your job listings too many times in the last hour. Please try again later.',
   collectionWrites: 'You are changing your collections too quickly. Please try again later.',
+  memberWrites: 'You are making changes too quickly. Please wait a minute and try again.',
   lowDisk: 'The server is low on storage space. Please try again later.',
 } as const;
 
@@ -96,6 +98,25 @@ export function createMemberRates(store: TThrottleStore, limits: TLimitsConfig):
     jobChanges: memberRate(store.create({ name: 'member-job-changes', points: limits.jobChangesPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.jobChanges),
     collectionWrites: memberRate(store.create({ name: 'member-collection-writes', points: limits.collectionWritesPerHour, durationSeconds: 3600 }), LIMIT_MESSAGES.collectionWrites),
   };
+}
+
+/** Methods that change nothing: never counted. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The floor under every member write: each state-changing request of a signed-in member to a
+ * members-only route counts against MEMBER_WRITES_PER_MINUTE, whatever else limits it. Writes
+ * with no rate of their own (marking notifications read, editing or deleting a project,
+ * settings) are then bounded too, and a new route is bounded from the day it is written. The
+ * default sits above every specific rate's pace, so their own messages come first. Register
+ * after the sessions hook, which says who is asking.
+ */
+export function registerMemberWriteFloor(app: FastifyInstance, store: TThrottleStore, limits: Pick<TLimitsConfig, 'memberWritesPerMinute'>): void {
+  const writes = memberRate(store.create({ name: 'member-writes', points: limits.memberWritesPerMinute, durationSeconds: 60 }), LIMIT_MESSAGES.memberWrites);
+  app.addHook('preHandler', async (request) => {
+    if (READ_METHODS.has(request.method) || !request.currentUser || !request.routeOptions.config.membersOnly) return;
+    await writes.take(request.currentUser.id);
+  });
 }
 
 /** Free bytes where uploads are written; injectable so a test can play a full disk. */
