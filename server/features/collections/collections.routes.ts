@@ -18,7 +18,7 @@ import { errorResponses } from '../../http/errors';
 import type { TMemberRates } from '../../http/member-limits';
 import { sendPage } from '../../http/paging';
 import { INVALIDATES_NOTHING } from '../../http/public-cache';
-import { MEMBERS_ONLY, requireUser, viewerOf } from '../../http/sessions';
+import { MEMBERS_ONLY, requireUser, viewerDetails } from '../../http/sessions';
 import {
   addProjectToCollection,
   createCollection,
@@ -51,7 +51,7 @@ export async function collectionRoutes(app: FastifyInstance, ctx: TContext, rate
 
   api.get('/api/collections/:id', { schema: { tags, params: ZCollectionParams, querystring: ZCollectionQuery, response: { 200: ZCollectionPage, ...errorResponses(400, 404) } } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-cache');
-    return getCollection(ctx, request.params.id, viewerOf(request), request.query);
+    return getCollection(ctx, request.params.id, viewerDetails(request), request.query);
   });
 
   api.patch(
@@ -92,6 +92,6 @@ export async function collectionRoutes(app: FastifyInstance, ctx: TContext, rate
   );
 
   api.get('/api/users/:id/collections', { schema: { tags, params: ZIdParams, querystring: ZPageQuery, response: { 200: ZCollectionList, ...errorResponses(400, 404) } } }, async (request, reply) =>
-    sendPage(reply, await listPublicCollections(ctx, request.params.id, viewerOf(request), request.query)),
+    sendPage(reply, await listPublicCollections(ctx, request.params.id, viewerDetails(request), request.query)),
   );
 }

@@ -18,7 +18,7 @@ import { inTransaction, type TContext } from '../../context';
 import type { CollectionRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
-import { lockMember, memberExists, publicMembers } from '../accounts/accounts.service';
+import { lockMember, memberProfile, publicMembers } from '../accounts/accounts.service';
 import { hydrateProjects, isProjectVisibleTo } from '../projects/projects.service';
 import { toCollection } from './collection.presenter';
 import {
@@ -83,9 +83,19 @@ export async function listMyCollections(ctx: TContext, userId: number, query: TM
   return pageOf(ctx, rows, query.limit, userId, query.projectId);
 }
 
-/** A creator's public collections, newest first: what everyone sees, the creator included (their own list has the private ones). */
-export async function listPublicCollections(ctx: TContext, creatorId: number, viewerId: number | null, query: { limit: number; cursor?: string | undefined }): Promise<TPage<TCollection>> {
-  if (!(await memberExists(ctx, creatorId))) throw notFound('Member not found');
+/** Who is reading: a member (or null for a visitor), and whether they are staff. */
+interface TReader {
+  userId: number | null;
+  staff: boolean;
+}
+
+/**
+ * A creator's public collections, newest first: what everyone sees, the creator included (their
+ * own list has the private ones). Gone with their creator page while they are suspended, but to staff.
+ */
+export async function listPublicCollections(ctx: TContext, creatorId: number, reader: TReader, query: { limit: number; cursor?: string | undefined }): Promise<TPage<TCollection>> {
+  const viewerId = reader.userId;
+  if (!(await memberProfile(ctx, creatorId, { staff: reader.staff }))) throw notFound('Member not found');
   const rows = await listCollectionsPage(ctx.db, { userId: creatorId, publicOnly: true, limit: query.limit, after: decodeCursor(query.cursor) });
   return pageOf(ctx, rows, query.limit, viewerId);
 }
@@ -101,10 +111,15 @@ export async function createCollection(ctx: TContext, userId: number, input: TCr
   return collection!;
 }
 
-/** The collection if this viewer may see it: its owner always, anyone else only a public one. */
-async function readable(ctx: TContext, id: number, viewerId: number | null): Promise<CollectionRow> {
+/**
+ * The collection if this reader may see it: its owner always; anyone else only a public one, and
+ * only while its owner's creator page is shown (not while they are suspended, but to staff).
+ */
+async function readable(ctx: TContext, id: number, reader: TReader): Promise<CollectionRow> {
   const row = await findCollection(ctx.db, id);
-  if (!row || (row.is_public !== 1 && row.user_id !== viewerId)) throw notFound(COLLECTION_NOT_FOUND);
+  if (!row) throw notFound(COLLECTION_NOT_FOUND);
+  if (row.user_id === reader.userId) return row;
+  if (row.is_public !== 1 || !(await memberProfile(ctx, row.user_id, { staff: reader.staff }))) throw notFound(COLLECTION_NOT_FOUND);
   return row;
 }
 
@@ -116,8 +131,9 @@ async function owned(ctx: TContext, id: number, userId: number): Promise<Collect
 }
 
 /** A collection with a page of its projects, latest added first. */
-export async function getCollection(ctx: TContext, id: number, viewerId: number | null, query: TCollectionQuery): Promise<TCollectionPage> {
-  const row = await readable(ctx, id, viewerId);
+export async function getCollection(ctx: TContext, id: number, reader: TReader, query: TCollectionQuery): Promise<TCollectionPage> {
+  const viewerId = reader.userId;
+  const row = await readable(ctx, id, reader);
   const [collection] = await present(ctx, [row], viewerId);
   const rows = await listShownProjectsPage(ctx.db, { collectionId: row.id, shown: shownTo(viewerId), limit: query.limit, after: decodeCursor(query.cursor) });
   const page = await toPage(

@@ -178,6 +178,20 @@ describe.each(ENGINES)('collections on %s', (engine) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/users/2000000/collections' })).statusCode).toBe(404);
     });
 
+    it('goes with its owner’s creator page while they are suspended: 404 to visitors and members, still there for staff', async () => {
+      const collection = await made('Open', true);
+      await t.ctx.db.updateTable('users').set({ suspended_at: t.ctx.now().toISOString(), suspension_reason: 'Spam' }).where('id', '=', owner.id).execute();
+      const staffCookie = await cookieFor(t.ctx, await buildUser(t.ctx, { role: 'moderator' }));
+      expect((await read(undefined, collection.id)).statusCode).toBe(404);
+      expect((await read(otherCookie, collection.id)).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `/api/users/${owner.id}/collections` })).statusCode).toBe(404);
+      expect((await read(staffCookie, collection.id)).statusCode).toBe(200);
+      expect((await publicOf(owner.id, staffCookie)).map((item) => item.name)).toEqual(['Open']);
+      // The suspension lifted, everyone sees it again.
+      await t.ctx.db.updateTable('users').set({ suspended_at: null, suspension_reason: null }).where('id', '=', owner.id).execute();
+      expect((await read(undefined, collection.id)).statusCode).toBe(200);
+    });
+
     it('leaves out hidden projects and a suspended creator’s; mature work for visitors only', async () => {
       const collection = await made('Mixed', true);
       const hidden = await buildProject(t.ctx, creator, { title: 'Hidden' });
