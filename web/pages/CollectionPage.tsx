@@ -2,7 +2,7 @@
 // Its owner renames it, makes it public or private, deletes it and removes projects from it;
 // anyone else sees a public one, and a private one is not found.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, FolderX, Globe, Lock, Pencil, Trash2 } from 'lucide-react';
+import { FolderX, Globe, Lock, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { ApiError, limitMessage, serverMessage } from '@/api/api-error';
 import { useCollection, useDeleteCollection, useSaveToCollection, useUpdateCollection } from '@/api/collections';
 import { GalleryError } from '@/components/gallery/GalleryStates';
 import { ProjectPages } from '@/components/gallery/ProjectPages';
+import { NotFoundPanel } from '@/components/page/NotFoundPanel';
 import { PageContainer } from '@/components/page/PageContainer';
 import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -217,22 +218,7 @@ function DeleteDialog({ collection, open, onOpenChange }: { collection: TCollect
 }
 
 function CollectionNotFound() {
-  useDocumentTitle('Collection not found', "This collection doesn't exist or is private.");
-  return (
-    <PageContainer className="flex flex-1 flex-col items-center justify-center gap-4 text-center">
-      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
-        <FolderX className="h-7 w-7" aria-hidden />
-      </span>
-      <h1 className="text-3xl font-semibold">Collection not found</h1>
-      <p className="max-w-md text-zinc-600">This collection doesn't exist or is private.</p>
-      <Button asChild variant="outline">
-        <Link to="/">
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Back to Home
-        </Link>
-      </Button>
-    </PageContainer>
-  );
+  return <NotFoundPanel icon={FolderX} title="Collection not found" text="This collection doesn't exist or is private." back={{ to: '/', label: 'Back to Home' }} />;
 }
 
 function CollectionSkeleton() {

@@ -1,7 +1,7 @@
 // A creator's public page (issue 4, beyond SPEC): profile, links, followers, the invite tree and their work.
 // Never the e-mail: GET /api/users/{id} does not carry it.
-import { ArrowLeft, FolderHeart, Images, UserX } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { FolderHeart, Images, UserX } from 'lucide-react';
+import { useParams } from 'react-router';
 import { displayName } from '@shared/format';
 import type { TCreatorProfile } from '@shared/schemas/creator';
 import { ApiError } from '@/api/api-error';
@@ -11,6 +11,7 @@ import { useCreatorProfile, useCreatorProjects } from '@/api/users';
 import { CollectionGrid } from '@/components/collections/CollectionCards';
 import { CreatorHeader } from '@/components/creator/CreatorHeader';
 import { ProjectPages } from '@/components/gallery/ProjectPages';
+import { NotFoundPanel } from '@/components/page/NotFoundPanel';
 import { PageContainer } from '@/components/page/PageContainer';
 import { ProfileStats } from '@/components/profile/ProfileStats';
 import { Button } from '@/components/ui/button';
@@ -101,22 +102,7 @@ function CreatorCollections({ userId, name }: { userId: number; name: string }) 
 }
 
 function CreatorNotFound() {
-  useDocumentTitle('Creator not found', "The creator you're looking for doesn't exist or has left the community.");
-  return (
-    <PageContainer className="flex flex-1 flex-col items-center justify-center gap-4 text-center">
-      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
-        <UserX className="h-7 w-7" aria-hidden />
-      </span>
-      <h1 className="text-3xl font-semibold">Creator not found</h1>
-      <p className="max-w-md text-zinc-600">The creator you're looking for doesn't exist or has left the community.</p>
-      <Button asChild variant="outline">
-        <Link to="/">
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Back to Home
-        </Link>
-      </Button>
-    </PageContainer>
-  );
+  return <NotFoundPanel icon={UserX} title="Creator not found" text="The creator you're looking for doesn't exist or has left the community." back={{ to: '/', label: 'Back to Home' }} />;
 }
 
 /** Page-shaped placeholder while the creator loads, so nothing jumps when they arrive. */

@@ -1,21 +1,22 @@
 // One job's own page (/jobs/{id}, issue 16): the whole listing, Apply (SPEC §2's mailto/URL rule,
 // through the counting redirect), Copy link, and Report for everyone but the poster. Rendered on
 // the server for visitors, with the listing as schema.org JobPosting data and its share meta.
-import { ArrowLeft, BriefcaseBusiness, Check, Clock, Copy, UserRound } from 'lucide-react';
+import { ArrowLeft, BriefcaseBusiness, Check, Copy } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { longDate, relativeDate } from '@shared/format';
+import { longDate } from '@shared/format';
 import { jobPlace, jobShareMeta } from '@shared/job-share-meta';
 import type { TJobView } from '@shared/schemas/job';
 import { ApiError } from '@/api/api-error';
 import { useJob } from '@/api/jobs';
 import { CompanyLogo } from '@/components/jobs/CompanyLogo';
-import { JobFacts } from '@/components/jobs/JobFacts';
+import { JobFacts, JobPosted } from '@/components/jobs/JobFacts';
 import { ApplyLink } from '@/components/jobs/JobCard';
 import { JobPostingJsonLd } from '@/components/jobs/JobPostingJsonLd';
 import { HiddenNotice } from '@/components/moderation/HiddenNotice';
 import { ReportButton } from '@/components/moderation/ReportButton';
+import { NotFoundPanel } from '@/components/page/NotFoundPanel';
 import { PageContainer } from '@/components/page/PageContainer';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -75,16 +76,7 @@ function JobDetail({ job }: { job: TJobView }) {
                 <p className="mt-1 text-zinc-600">{job.company}</p>
               </div>
               <JobFacts job={job} size="md" />
-              <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[13px] text-zinc-500">
-                <span className="inline-flex items-center gap-1.5">
-                  <UserRound className="h-3.5 w-3.5" aria-hidden />
-                  Posted by {job.user.name}
-                </span>
-                <span className="inline-flex items-center gap-1.5">
-                  <Clock className="h-3.5 w-3.5" aria-hidden />
-                  <time dateTime={job.createdAt}>{relativeDate(job.createdAt)}</time>
-                </span>
-              </p>
+              <JobPosted job={job} />
             </div>
           </div>
           <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-zinc-100 pt-5">
@@ -164,22 +156,7 @@ function CopyLinkButton({ jobId }: { jobId: number }) {
 }
 
 function JobNotFound() {
-  useDocumentTitle('Job not found', 'This job listing does not exist or is no longer open.');
-  return (
-    <PageContainer className="flex flex-1 flex-col items-center justify-center gap-4 text-center">
-      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-zinc-100 text-zinc-500">
-        <BriefcaseBusiness className="h-7 w-7" aria-hidden />
-      </span>
-      <h1 className="text-3xl font-semibold">Job not found</h1>
-      <p className="max-w-md text-zinc-600">This job listing does not exist or is no longer open.</p>
-      <Button asChild variant="outline">
-        <Link to="/jobs">
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          Back to Jobs
-        </Link>
-      </Button>
-    </PageContainer>
-  );
+  return <NotFoundPanel icon={BriefcaseBusiness} title="Job not found" text="This job listing does not exist or is no longer open." back={{ to: '/jobs', label: 'Back to Jobs' }} />;
 }
 
 function JobLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {

@@ -1,9 +1,8 @@
 // One listing on the board (DESIGN, Jobs): logo, title, company, location, type, remote badge,
 // salary, tags, poster, relative date and Apply; the full text opens on demand.
-import { ChevronDown, Clock, UserRound } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { relativeDate } from '@shared/format';
 import type { TJob } from '@shared/schemas/job';
 import { useJobDetails } from '@/api/jobs';
 import { ReportButton } from '@/components/moderation/ReportButton';
@@ -12,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TagChips } from '@/components/ui/tag-chip';
 import { cn } from '@/lib/cn';
 import { CompanyLogo } from './CompanyLogo';
-import { JobFacts } from './JobFacts';
+import { JobFacts, JobPosted } from './JobFacts';
 import { applicationLink } from './job-links';
 
 const CARD = 'rounded-xl border border-zinc-200 bg-white p-5 md:p-6';
@@ -58,16 +57,7 @@ export function JobCard({ job, own = false }: { job: TJob; own?: boolean }) {
           <TagChips tags={job.tags} hash={false} />
 
           <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-100 pt-3 text-[13px] text-zinc-500">
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-              <span className="inline-flex items-center gap-1.5">
-                <UserRound className="h-3.5 w-3.5" aria-hidden />
-                Posted by {job.user.name}
-              </span>
-              <span className="inline-flex items-center gap-1.5">
-                <Clock className="h-3.5 w-3.5" aria-hidden />
-                <time dateTime={job.createdAt}>{relativeDate(job.createdAt)}</time>
-              </span>
-            </div>
+            <JobPosted job={job} />
             <div className="flex items-center gap-2">
               {!own && <ReportButton targetType="job" targetId={job.id} label={job.title} />}
               <button

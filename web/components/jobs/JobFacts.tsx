@@ -1,7 +1,8 @@
 // A listing's facts (where, what kind, remote, pay) as a row of icon items: on the board's
 // cards, and larger on the job's own page.
-import { Banknote, BriefcaseBusiness, Globe, MapPin } from 'lucide-react';
+import { Banknote, BriefcaseBusiness, Clock, Globe, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { relativeDate } from '@shared/format';
 import type { TJob } from '@shared/schemas/job';
 import { cn } from '@/lib/cn';
 
@@ -35,5 +36,21 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
       {icon}
       {children}
     </li>
+  );
+}
+
+/** Who posted the listing and when ('Posted by Ada Lovelace', 'Today'): on the card and on the job's page. */
+export function JobPosted({ job, className }: { job: Pick<TJob, 'user' | 'createdAt'>; className?: string }) {
+  return (
+    <p className={cn('flex flex-wrap items-center gap-x-4 gap-y-1 text-[13px] text-zinc-500', className)}>
+      <span className="inline-flex items-center gap-1.5">
+        <UserRound className="h-3.5 w-3.5" aria-hidden />
+        Posted by {job.user.name}
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <Clock className="h-3.5 w-3.5" aria-hidden />
+        <time dateTime={job.createdAt}>{relativeDate(job.createdAt)}</time>
+      </span>
+    </p>
   );
 }
