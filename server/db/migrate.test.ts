@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { ENGINES, freshDatabase, whileNoSchemaIsDropped } from '../test/build-test-app';
+import { ENGINES, freshDatabase, whileChangingSchema, whileNoSchemaIsDropped } from '../test/build-test-app';
 import { migrateToLatest, migrations } from './migrate';
 
 describe.each(ENGINES)('migrations on %s', (engine) => {
@@ -43,7 +43,8 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     try {
       const schema = engine === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]!.s : undefined;
       const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations(engine) }, ...(schema ? { migrationTableSchema: schema } : {}) });
-      const down = await whileNoSchemaIsDropped(engine, () => migrator.migrateTo('0006-housekeeping'));
+      // Going down drops tables: no other test may be reading across the schemas meanwhile.
+      const down = await whileChangingSchema(engine, () => migrator.migrateTo('0006-housekeeping'));
       expect(down.error).toBeUndefined();
       const now = new Date().toISOString();
       const { id } = await database.db
@@ -55,7 +56,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       // The table as 0006 left it: no public_id or user_agent yet.
       await sql`insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at) values ${sql.join(before.map((row) => sql`(${sql.join(Object.values(row))})`))}`.execute(database.db);
 
-      expect(await whileNoSchemaIsDropped(engine, () => migrateToLatest(database.db, engine, schema))).toContain('0008-session-details');
+      expect(await whileChangingSchema(engine, () => migrateToLatest(database.db, engine, schema))).toContain('0008-session-details');
       const rows = await database.db.selectFrom('sessions').select(['public_id', 'user_agent']).execute();
       expect(rows).toHaveLength(3);
       expect(new Set(rows.map((row) => row.public_id)).size).toBe(3);
