@@ -1,0 +1,45 @@
+// What `import … from 'react'` means in the client and the server renderer (vite.config.ts):
+// Preact's compat layer, with React's `useSyncExternalStore` contract kept. Preact's own ignores
+// `getServerSnapshot`, so a store read only the browser can make (a media query) would be read
+// on the server (where it throws) and, while hydrating, draw other markup than the server sent,
+// which Preact keeps (it does not patch attributes while hydrating). Here, on the server and
+// while hydrating, the server snapshot is drawn; once hydration is done the store's own value
+// is read and, if it differs, drawn (as React does).
+//
+// And React 19's refs: a function component gets `ref` as a prop (the UI components pass it on
+// to their element with the rest of their props, no forwardRef), where Preact 10 would attach
+// it to the component's instance (radix-ui would then measure an object that is no element).
+import { options, type VNode } from 'preact';
+import compat, { useSyncExternalStore as compatUseSyncExternalStore } from 'preact/compat';
+import { drawingServerMarkup } from './hydration';
+
+// Effects run in a task of their own right after the commit, as React's passive effects do,
+// not after the next animation frame (Preact's default): their timing does not hang on frames
+// (a page in the background, a browser test's stopped clock).
+if (typeof MessageChannel === 'function') {
+  options.requestAnimationFrame = (callback: () => void) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => callback();
+    channel.port2.postMessage(null);
+  };
+}
+
+const previousVNodeHook = options.vnode;
+options.vnode = (vnode: VNode & { ref?: unknown }) => {
+  const type = vnode.type as unknown;
+  if (typeof type === 'function' && vnode.ref != null && !(type.prototype as { render?: unknown } | undefined)?.render) {
+    (vnode.props as { ref?: unknown }).ref = vnode.ref;
+    vnode.ref = null;
+  }
+  previousVNodeHook?.(vnode);
+};
+
+// @ts-expect-error -- compat's types say `export =`; its module (what Vite bundles) has named exports.
+export * from 'preact/compat';
+
+export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, getServerSnapshot?: () => T): T {
+  const read = getServerSnapshot === undefined ? getSnapshot : () => (drawingServerMarkup() ? getServerSnapshot() : getSnapshot());
+  return compatUseSyncExternalStore(subscribe, read);
+}
+
+export default { ...compat, useSyncExternalStore };
