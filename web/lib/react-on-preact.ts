@@ -9,8 +9,14 @@
 // And React 19's refs: a function component gets `ref` as a prop (the UI components pass it on
 // to their element with the rest of their props, no forwardRef), where Preact 10 would attach
 // it to the component's instance (radix-ui would then measure an object that is no element).
-import { options, type VNode } from 'preact';
-import compat, { useSyncExternalStore as compatUseSyncExternalStore } from 'preact/compat';
+import { createContext, h, options, type ComponentChild, type VNode } from 'preact';
+import compat, {
+  createPortal as compatCreatePortal,
+  useContext,
+  useId as compatUseId,
+  useState,
+  useSyncExternalStore as compatUseSyncExternalStore,
+} from 'preact/compat';
 import { drawingServerMarkup } from './hydration';
 
 // Effects run in a task of their own right after the commit, as React's passive effects do,
@@ -42,4 +48,27 @@ export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () 
   return compatUseSyncExternalStore(subscribe, read);
 }
 
-export default { ...compat, useSyncExternalStore };
+// And `useId` in portals. Preact numbers ids per render root so the server's markup and the
+// hydrating client agree; a portal is a root of its own that borrows its parent's counter only
+// on its first render: a component mounted in a later render of the portal (the options of a
+// radix-ui Select once it opens, a dialog's fields) counts from P0-0 again, and its id is that of
+// an element elsewhere on the page. A Select's options took ids its list box and other options
+// already had, so `aria-labelledby` named an option by the whole list ("Freelance" could not be
+// found by name). What a portal holds is drawn only in the browser (radix-ui mounts its portals
+// after hydration), so ids inside one need not match the server's: they come from one counter
+// for the page instead.
+const InPortal = createContext(false);
+let portalIds = 0;
+
+export function useId(): string {
+  const rootId = compatUseId();
+  const inPortal = useContext(InPortal);
+  const [portalId] = useState(() => `Pp${++portalIds}`);
+  return inPortal ? portalId : rootId;
+}
+
+export function createPortal(children: ComponentChild, container: Element | DocumentFragment): VNode {
+  return compatCreatePortal(h(InPortal.Provider, { value: true }, children), container as Element);
+}
+
+export default { ...compat, useSyncExternalStore, useId, createPortal };
