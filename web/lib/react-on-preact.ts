@@ -22,11 +22,44 @@ import { drawingServerMarkup } from './hydration';
 // Effects run in a task of their own right after the commit, as React's passive effects do,
 // not after the next animation frame (Preact's default): their timing does not hang on frames
 // (a page in the background, a browser test's stopped clock).
+//
+// And, as in React, the effects still pending from a commit all run before the next render
+// starts. Preact runs a component's pending effects only when that very component renders again:
+// a portal's content, mounted by a state set in a layout effect (radix-ui's Portal) in the same
+// pass as the commit before, then re-rendered once positioned, had its effects run before those
+// of the commit that opened it. A radix-ui Tooltip closed as it opened: its content listened for
+// "another tooltip opened" before the Tooltip's own effect announced that it had opened.
+// Preact has no public hook for "a render starts": `__c` (its `_commit`, once per render after
+// the DOM is written and layout effects ran) and `__b` (its `_diff`, before each vnode is
+// diffed) are the names of Preact 10's mangled internal hooks (pinned in package.json).
 if (typeof MessageChannel === 'function') {
-  options.requestAnimationFrame = (callback: () => void) => {
+  let flushPendingEffects: (() => void) | undefined;
+  const runPendingEffects = () => {
+    const flush = flushPendingEffects;
+    flushPendingEffects = undefined;
+    flush?.();
+  };
+  options.requestAnimationFrame = (flush: () => void) => {
+    flushPendingEffects = flush;
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => callback();
+    channel.port1.onmessage = runPendingEffects;
     channel.port2.postMessage(null);
+  };
+  type TRenderHooks = { __c?: (...args: unknown[]) => void; __b?: (...args: unknown[]) => void };
+  const internal = options as typeof options & TRenderHooks;
+  let committed = false;
+  const previousCommit = internal.__c;
+  internal.__c = (...args) => {
+    previousCommit?.(...args);
+    committed = true;
+  };
+  const previousDiff = internal.__b;
+  internal.__b = (...args) => {
+    if (committed) {
+      committed = false;
+      runPendingEffects();
+    }
+    previousDiff?.(...args);
   };
 }
 
