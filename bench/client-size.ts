@@ -6,11 +6,11 @@ import { basename, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 
-/** The home route's JavaScript budget (gzip, on first load): 67.9 kB since the client runs on Preact. */
+/** The home route's JavaScript budget (gzip, on first load): 68.0 kB since the client runs on Preact. */
 export const HOME_ROUTE_JS_BUDGET_BYTES = 70_000;
 /**
  * The app shell's: the JavaScript every page loads first (the entry and its static imports).
- * The target is 70 kB (issue 15); since React became Preact (vite.config.ts) it is 53.8 kB
+ * The target is 70 kB (issue 15); since React became Preact (vite.config.ts) it is 53.9 kB
  * as built (112.2 kB on React, React DOM alone about 60 kB of it). The budget sits just above
  * what is built, so any growth is seen and argued for.
  */
