@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ConfigEnv, type Logger, type Plugin } from 'vite';
@@ -24,6 +24,7 @@ function reportRouteSizes(): Plugin {
       logger = config.logger;
     },
     closeBundle() {
+      if (!existsSync(join(outDir, '.vite', 'manifest.json'))) return;
       const rows = clientRouteSizes(outDir);
       const shell = appShellJsGzipBytes(outDir);
       logger?.info(`\nJavaScript and CSS per route, gzip, first visit:\n${formatRouteSizes(rows)}\n${formatAppShellSize(shell)}`);
@@ -42,7 +43,7 @@ function precompress(): Plugin {
       assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir);
     },
     closeBundle() {
-      precompressAssets(assetsDir);
+      if (existsSync(assetsDir)) precompressAssets(assetsDir);
     },
   };
 }
@@ -64,6 +65,8 @@ export function moveSourceMapsOut(): Plugin {
       mapsDir = resolve(outDir, '..', 'sourcemaps');
     },
     closeBundle() {
+      // A failed build wrote nothing: let its own error be the one reported.
+      if (!existsSync(assetsDir)) return;
       rmSync(mapsDir, { recursive: true, force: true });
       mkdirSync(mapsDir, { recursive: true });
       for (const name of readdirSync(assetsDir)) {
@@ -90,15 +93,34 @@ function privateZodRegistryForRenderer(): Plugin {
   };
 }
 
+/**
+ * The client runs on Preact (preact/compat), not React: React DOM alone was about 60 kB gzip of
+ * the JavaScript every page loads first, Preact with its compat layer about 11 kB. Every import
+ * of React, our own and the libraries' (radix-ui, React Router, TanStack Query, react-hook-form,
+ * sonner), resolves to Preact; the server renderer too, so the markup it sends is Preact's own
+ * and hydrates as it is. `react` itself is web/lib/react-on-preact.ts: compat, with React's
+ * server snapshot of `useSyncExternalStore` kept.
+ */
+const PREACT_FOR_REACT = [
+  { find: /^react$/, replacement: fileURLToPath(new URL('./web/lib/react-on-preact.ts', import.meta.url)) },
+  { find: /^react-dom$/, replacement: fileURLToPath(new URL('./web/lib/react-on-preact.ts', import.meta.url)) },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), moveSourceMapsOut(), reportRouteSizes(), precompress(), privateZodRegistryForRenderer()],
+  // React Fast Refresh needs React itself: under Preact an edit reloads the page instead.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), moveSourceMapsOut(), reportRouteSizes(), precompress(), privateZodRegistryForRenderer()],
   resolve: {
-    alias: {
-      '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
-      '@': fileURLToPath(new URL('./web', import.meta.url)),
-    },
+    alias: [
+      { find: '@shared', replacement: fileURLToPath(new URL('./shared', import.meta.url)) },
+      { find: '@', replacement: fileURLToPath(new URL('./web', import.meta.url)) },
+      ...PREACT_FOR_REACT,
+    ],
   },
   build: {
     outDir: '../dist/web',

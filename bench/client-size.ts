@@ -6,15 +6,15 @@ import { basename, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 
-/** The home route's JavaScript budget (gzip, on first load). */
-export const HOME_ROUTE_JS_BUDGET_BYTES = 120_000;
+/** The home route's JavaScript budget (gzip, on first load): 68.0 kB since the client runs on Preact. */
+export const HOME_ROUTE_JS_BUDGET_BYTES = 70_000;
 /**
  * The app shell's: the JavaScript every page loads first (the entry and its static imports).
- * React DOM alone is about 60 kB of it, React Router and TanStack Query about 23 kB more; the
- * target is 70 kB (see README, Performance). It was 110.3 kB, 113.6 kB with step 5's header
- * (inbox, return-to); this budget keeps it from growing meanwhile.
+ * The target is 70 kB (issue 15); since React became Preact (vite.config.ts) it is 53.9 kB
+ * as built (112.2 kB on React, React DOM alone about 60 kB of it). The budget sits just above
+ * what is built, so any growth is seen and argued for.
  */
-export const APP_SHELL_JS_BUDGET_BYTES = 116_000;
+export const APP_SHELL_JS_BUDGET_BYTES = 55_000;
 /** Route pages are the modules web/routes.tsx loads lazily from web/pages/. */
 const PAGES_DIR = 'pages/';
 const HOME_ROUTE = 'HomePage';

@@ -48,6 +48,9 @@ async function openHome(): Promise<Page> {
   const page = await openPage();
   await page.goto('/');
   await cards(page).first().waitFor();
+  // The cards come in the server's HTML: the page answers clicks once it has hydrated and the
+  // header knows the visitor (its Sign In replaces the account skeleton).
+  await page.locator('header').getByRole('link', { name: 'Sign In', exact: true }).waitFor();
   return page;
 }
 
@@ -218,6 +221,9 @@ describe('home gallery', () => {
     const page = await openPage({ stoppedClock: true });
     await page.goto('/');
     await waitOnStoppedClock(page, cards(page).first());
+    // The server's page has hydrated and the header knows the visitor is signed out (its Sign In
+    // replaced the account skeleton): effects run after a frame, and frames wait on this clock.
+    await waitOnStoppedClock(page, page.locator('header').getByRole('link', { name: 'Sign In', exact: true }));
     await cards(page).first().getByRole('button', { name: /^Like,/ }).click();
     await waitOnStoppedClock(page, toast(page, 'Authentication Required').filter({ hasText: 'Please log in to like projects' }));
     // The few milliseconds it took the toast to show are well inside the delay.

@@ -176,23 +176,32 @@ export async function signInThroughForm(page: Page, member: TApiMember): Promise
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Hydrated (or drawn): React has taken over the root (hydrateRoot and createRoot mark their container). */
+/**
+ * In the page: the client's React has taken over its root (hydrated the server's HTML, or drawn
+ * the shell). React marks the container (`__reactContainer…`); Preact, which the client runs on
+ * (vite.config.ts), keeps the root's virtual tree there (`__k`, Preact's `_children`). Either is
+ * taken, so one helper serves both. A document without the root counts only when `orNoRoot`.
+ */
+function appMounted(orNoRoot: boolean): boolean {
+  const root = document.getElementById('root');
+  if (!root) return orNoRoot;
+  return '__k' in root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+}
+
+/** Hydrated (or drawn): the app has taken over the root. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')))).toBe(true);
+  await expect.poll(() => page.evaluate(appMounted, false)).toBe(true);
 }
 
 /**
  * `goto` and `reload` resolve once the app has taken over the page (hydrated the server's HTML,
- * or drawn the shell): the server-rendered controls are there before their handlers, and what
- * is typed into a form before hydration is not in the form's state. A document without the
+ * or drawn the shell), as a person would see it: the server-rendered controls are there before
+ * their handlers, what is typed into a form before hydration is not in the form's state, and
+ * Preact, unlike React, does not replay a click made before hydration. A document without the
  * app's root (an API answer, a media file) resolves at once.
  */
 function answerOnceMounted(page: Page): void {
-  const mounted = () =>
-    page.waitForFunction(() => {
-      const root = document.getElementById('root');
-      return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-    });
+  const mounted = () => page.waitForFunction(appMounted, true);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {

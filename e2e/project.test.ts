@@ -18,6 +18,9 @@ beforeAll(async () => {
 async function openProject(page: Page, target: TProject = project): Promise<void> {
   await page.goto(`/project/${target.slug}`);
   await page.getByRole('heading', { name: target.title, level: 1 }).waitFor();
+  // The heading comes in the server's HTML: the page answers clicks once it has hydrated and
+  // the header knows who is there (its account skeleton is replaced).
+  await page.locator('header .animate-pulse').first().waitFor({ state: 'detached' });
 }
 
 describe('project page', () => {

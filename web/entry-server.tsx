@@ -5,7 +5,7 @@
 import { dehydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import type { TSiteInfo } from '@shared/schemas/contact';
 import { createQueryClient, readQuery } from '@/api/query-client';
@@ -40,11 +40,12 @@ function page(url: string, client: QueryClient) {
   return <App client={client} router={Router} />;
 }
 
-/** Renders and waits for every Suspense boundary (lazy routes included), for what the page asks for. */
+/**
+ * Renders and waits for every Suspense boundary (lazy routes included), for what the page asks for.
+ * (React is Preact here, see vite.config.ts: its asynchronous renderer waits for lazy parts.)
+ */
 async function discover(url: string, client: QueryClient): Promise<void> {
-  const errors: unknown[] = [];
-  await prerender(page(url, client), { onError: (error) => void errors.push(error) });
-  if (errors.length > 0) throw errors[0];
+  await renderToStringAsync(page(url, client) as unknown as Parameters<typeof renderToStringAsync>[0]);
 }
 
 /**
@@ -54,9 +55,8 @@ async function discover(url: string, client: QueryClient): Promise<void> {
  * the server sends the plain page instead.
  */
 function renderWhole(url: string, client: QueryClient): string {
-  const html = renderToString(page(url, client));
-  if (/<!--\$[?!]-->/.test(html)) throw new Error(`the page at ${url} did not render whole on the server`);
-  return html;
+  // Preact's synchronous renderer throws when a part would still suspend.
+  return renderToString(page(url, client));
 }
 
 /**

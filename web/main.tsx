@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { currentUserQuery, holdViewerWhileHydrating } from '@/api/auth';
 import { createQueryClient, QUERY_STATE_ELEMENT_ID, startFromServerState } from '@/api/query-client';
+import { setHydrating } from '@/lib/hydration';
 import { App } from './App';
 import { preloadPage } from './routes';
 import './styles.css';
@@ -48,7 +49,15 @@ if (state && root.hasChildNodes()) {
   holdViewerWhileHydrating();
   refreshForMember(client, state);
   // The page's code first: hydration that suspended on it could meet answers that changed meanwhile.
-  void preloadPage(window.location.pathname).finally(() => hydrateRoot(root, app));
+  void preloadPage(window.location.pathname).finally(() => {
+    // Preact hydrates in one go: until it is done, stores draw what the server drew.
+    setHydrating(true);
+    try {
+      hydrateRoot(root, app);
+    } finally {
+      setHydrating(false);
+    }
+  });
 } else {
   createRoot(root).render(app);
 }

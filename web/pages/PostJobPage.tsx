@@ -4,7 +4,8 @@
 // paid listing (My Jobs → Renew): the same payment step, another $250 for 60 more days.
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, LockKeyhole } from 'lucide-react';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useEffectEvent } from '@/hooks/useEffectEvent';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { JOB_LISTING_DAYS, PAYMENTS_OFF_MESSAGE } from '@shared/constants';

@@ -1,8 +1,8 @@
 // One project media file (image, GIF or video) at card or detail size: lazy near the viewport,
 // a ThumbHash or pulsing placeholder until it arrives, and a box sized up front so nothing shifts.
 import { ImageOff, Loader2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { thumbHashToDataURL } from 'thumbhash';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { imageUrl } from '@shared/format';
 import type { TMedia, TMediaKind } from '@shared/schemas/media';
 import { cn } from '@/lib/cn';
@@ -50,15 +50,41 @@ function resolveMedia(media: TMedia, variant: TMediaVariant): TResolvedMedia {
   };
 }
 
+const thumbHashBytes = (placeholder: string) => Uint8Array.from(atob(placeholder), (char) => char.charCodeAt(0));
+
 /** The ThumbHash (base64) drawn as a tiny PNG data URL; null when absent or unreadable. */
 function placeholderDataUrl(placeholder: string | null): string | null {
   if (!placeholder) return null;
   try {
-    return thumbHashToDataURL(Uint8Array.from(atob(placeholder), (char) => char.charCodeAt(0)));
+    return thumbHashToDataURL(thumbHashBytes(placeholder));
   } catch {
     return null;
   }
 }
+
+/** The ThumbHash's average colour, as CSS; null when absent or unreadable. */
+function placeholderColor(placeholder: string | null): string | null {
+  if (!placeholder) return null;
+  try {
+    const { r, g, b } = thumbHashToAverageRGBA(thumbHashBytes(placeholder));
+    return `rgb(${Math.round(r * 255)} ${Math.round(g * 255)} ${Math.round(b * 255)})`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * False on the server and while hydrating its markup, true after (at once on a page the client
+ * draws): the server's pages carry each placeholder's average colour, not its 4 kB PNG (12 of
+ * them were about a third of the home page's HTML); the blurred preview is drawn once hydrated.
+ */
+function useBlurredPreviews(): boolean {
+  // The server snapshot is drawn on the server and while hydrating, then the browser's.
+  return useSyncExternalStore(noSubscription, showBlurredPreviews, hideBlurredPreviews);
+}
+const noSubscription = () => () => {};
+const showBlurredPreviews = () => true;
+const hideBlurredPreviews = () => false;
 
 /** True once the element has come within the lazy margin (at once when eager). */
 function useNearViewport<T extends Element>(eager: boolean) {
@@ -104,7 +130,6 @@ export function ProjectMedia({ media, variant, alt, priority = false, className,
  * that could not be (its owner is told; others see the poster alone).
  */
 function UnreadyVideo({ media, variant, alt, className, isOwner }: { media: TMedia; variant: TMediaVariant; alt: string; className?: string | undefined; isOwner: boolean }) {
-  const placeholder = useMemo(() => placeholderDataUrl(media.placeholder), [media.placeholder]);
   const poster = media.variants.poster;
   const width = poster?.width ?? media.width;
   const height = poster?.height ?? media.height;
@@ -113,7 +138,7 @@ function UnreadyVideo({ media, variant, alt, className, isOwner }: { media: TMed
   const note = processing ? 'Processing video…' : isOwner ? 'This video could not be processed' : null;
   return (
     <div className={cn('relative overflow-hidden bg-zinc-100', !boxStyle && 'aspect-[4/3]', className)} style={boxStyle} data-media-state={media.status}>
-      <MediaPlaceholder src={placeholder} />
+      <MediaPlaceholder hash={media.placeholder} />
       {poster && <img src={poster.url} alt={alt} width={width ?? undefined} height={height ?? undefined} decoding="async" className={cn('absolute inset-0 h-full w-full', variant === 'card' ? 'object-cover' : 'object-contain')} />}
       {note && (
         <div className="absolute inset-x-0 bottom-0 flex items-center justify-center gap-2 bg-zinc-900/80 px-3 py-2 text-[13px] font-medium text-white" role="status">
@@ -128,7 +153,6 @@ function UnreadyVideo({ media, variant, alt, className, isOwner }: { media: TMed
 function ReadyMedia({ media, variant, alt, priority = false, className }: Omit<ProjectMediaProps, 'isOwner'>) {
   const resolved = media ? resolveMedia(media, variant) : NO_MEDIA;
   const { ref, near } = useNearViewport<HTMLDivElement>(priority);
-  const placeholder = useMemo(() => placeholderDataUrl(resolved.placeholder), [resolved.placeholder]);
   // Keyed by URL, so a different file starts over without an effect to reset it.
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -157,7 +181,7 @@ function ReadyMedia({ media, variant, alt, priority = false, className }: Omit<P
       style={boxStyle}
       data-media-state={failed ? 'error' : loaded ? 'loaded' : near ? 'loading' : 'waiting'}
     >
-      {!loaded && !failed && <MediaPlaceholder src={placeholder} />}
+      {!loaded && !failed && <MediaPlaceholder hash={resolved.placeholder} />}
       {near && !failed && resolved.kind === 'video' && (
         <video
           // Without a poster the browser shows the frame at 0.1 s instead of a blank box.
@@ -186,7 +210,9 @@ function ReadyMedia({ media, variant, alt, priority = false, className }: Omit<P
             height={height ?? undefined}
             decoding="async"
             fetchPriority={priority ? 'high' : 'auto'}
-            className={cn('absolute inset-0 h-full w-full transition-opacity duration-200 ease-out', fit, loaded ? 'opacity-100' : 'opacity-0')}
+            // The page's largest image shows as it arrives, without waiting for the script to see
+            // it load (in the server's HTML it would wait for hydration: LCP 5 s on a project page).
+            className={cn('absolute inset-0 h-full w-full transition-opacity duration-200 ease-out', fit, loaded || priority ? 'opacity-100' : 'opacity-0')}
             onLoad={onLoad}
             onError={onError}
             ref={settledImage}
@@ -216,9 +242,13 @@ function ConcealedMedia({ media, variant, alt, className }: { media: TMedia | un
   );
 }
 
-/** The blurred ThumbHash preview, or a pulsing block when there is none. */
-function MediaPlaceholder({ src }: { src: string | null }) {
+/** The blurred ThumbHash preview (its average colour in the server's HTML), or a pulsing block when there is none. */
+function MediaPlaceholder({ hash }: { hash: string | null }) {
+  const blurred = useBlurredPreviews();
+  const src = useMemo(() => (blurred ? placeholderDataUrl(hash) : null), [blurred, hash]);
+  const color = useMemo(() => (src ? null : placeholderColor(hash)), [src, hash]);
   if (src) return <img src={src} alt="" aria-hidden className="absolute inset-0 h-full w-full object-cover" />;
+  if (color) return <div aria-hidden className="absolute inset-0" style={{ backgroundColor: color }} />;
   return <div aria-hidden className="absolute inset-0 animate-pulse bg-zinc-200" />;
 }
 

@@ -2,7 +2,7 @@
 // asks the browser's 'Leave site?' question, and following a link inside the site or going Back
 // asks first here. (The router here is a BrowserRouter, which has no blocker: links are caught
 // before React Router sees them; for Back see below.)
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AlertDialog, ConfirmDialogContent } from '@/components/ui/alert-dialog';
 
@@ -44,7 +44,11 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
   /** Set when 'Leave Page' goes Back for the member: that move is not asked about again. */
   const own = useRef<'leave' | null>(null);
 
-  useEffect(() => {
+  // A layout effect: the guard is armed in the commit that made the form dirty, before the next
+  // task. React runs the effects of a render caused by typing before the keystroke's task ends;
+  // Preact (the client's React, vite.config.ts) runs them in a later task, and a Back pressed
+  // right after the first keystroke left the page without asking.
+  useLayoutEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
