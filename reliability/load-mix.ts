@@ -16,6 +16,7 @@ export interface TMixMember {
 export interface TMixProject {
   id: number;
   slug: string;
+  user: { id: number };
 }
 
 export type TAction = 'browse' | 'open' | 'like' | 'follow';
@@ -41,7 +42,7 @@ export interface TMixLedger {
   likeToggles: Map<string, number>;
   /** `followerId:followeeId` → acknowledged follow toggles. */
   followToggles: Map<string, number>;
-  /** `u:<userId>:<projectId>` of every acknowledged signed-in open; `anonymous:<projectId>` signed out. */
+  /** `u:<userId>:<projectId>` of every acknowledged signed-in open of another's project (one's own is not a view); `anonymous:<projectId>` signed out. */
   opened: Set<string>;
   /** Toggle answers that disagree with the pair's own acknowledged history. */
   contradictions: string[];
@@ -150,7 +151,9 @@ export function signedInMix(options: { origin: string; members: TMixMember[]; pr
       }
       if (action === 'open') {
         const project = pick(random, projects);
-        return { action, signedIn, key: signedIn ? `u:${member.id}:${project.id}` : `anonymous:${project.id}`, method: 'GET', path: `/api/projects/slug/${project.slug}` };
+        // A creator opening their own project is not a counted view: no ledger key.
+        const key = !signedIn ? `anonymous:${project.id}` : project.user.id === member.id ? undefined : `u:${member.id}:${project.id}`;
+        return { action, signedIn, ...(key ? { key } : {}), method: 'GET', path: `/api/projects/slug/${project.slug}` };
       }
       if (action === 'like') {
         const project = pick(random, likeTargets);
@@ -186,7 +189,7 @@ export function signedInMix(options: { origin: string; members: TMixMember[]; pr
           if (typeof next === 'string') cursors.set(done.sort!, next);
           else cursors.delete(done.sort!);
         } else if (done.action === 'open') {
-          ledger.opened.add(done.key!);
+          if (done.key) ledger.opened.add(done.key);
         } else {
           const toggles = done.action === 'like' ? ledger.likeToggles : ledger.followToggles;
           const count = (toggles.get(done.key!) ?? 0) + 1;
