@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import { lockMember, memberProfile, publicMembers } from '../accounts/accounts.service';
 import { hydrateProjects, isProjectVisibleTo } from '../projects/projects.service';
+import type { TViewer } from '../social/social.service';
 import { toCollection } from './collection.presenter';
 import {
   collectionsHolding,
@@ -84,10 +85,7 @@ export async function listMyCollections(ctx: TContext, userId: number, query: TM
 }
 
 /** Who is reading: a member (or null for a visitor), and whether they are staff. */
-interface TReader {
-  userId: number | null;
-  staff: boolean;
-}
+type TReader = Pick<TViewer, 'userId' | 'staff'>;
 
 /**
  * A creator's public collections, newest first: what everyone sees, the creator included (their
@@ -95,7 +93,7 @@ interface TReader {
  */
 export async function listPublicCollections(ctx: TContext, creatorId: number, reader: TReader, query: { limit: number; cursor?: string | undefined }): Promise<TPage<TCollection>> {
   const viewerId = reader.userId;
-  if (!(await memberProfile(ctx, creatorId, { staff: reader.staff }))) throw notFound('Member not found');
+  if (!(await memberProfile(ctx, creatorId, { staff: reader.staff === true }))) throw notFound('Member not found');
   const rows = await listCollectionsPage(ctx.db, { userId: creatorId, publicOnly: true, limit: query.limit, after: decodeCursor(query.cursor) });
   return pageOf(ctx, rows, query.limit, viewerId);
 }
@@ -119,7 +117,7 @@ async function readable(ctx: TContext, id: number, reader: TReader): Promise<Col
   const row = await findCollection(ctx.db, id);
   if (!row) throw notFound(COLLECTION_NOT_FOUND);
   if (row.user_id === reader.userId) return row;
-  if (row.is_public !== 1 || !(await memberProfile(ctx, row.user_id, { staff: reader.staff }))) throw notFound(COLLECTION_NOT_FOUND);
+  if (row.is_public !== 1 || !(await memberProfile(ctx, row.user_id, { staff: reader.staff === true }))) throw notFound(COLLECTION_NOT_FOUND);
   return row;
 }
 
