@@ -53,10 +53,13 @@ function staticClosure(manifest: TManifest, key: string, into = new Set<string>(
   return into;
 }
 
+/** index.html's script and, on server-rendered pages, the boot script before it (web/boot.ts): every entry counts. */
 function entryChunksOf(manifest: TManifest): Set<string> {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  if (entries.length !== 1) throw new Error(`expected one entry chunk in the manifest, found ${entries.length}`);
-  return staticClosure(manifest, entries[0] as string);
+  if (entries.length === 0) throw new Error('found no entry chunk in the manifest');
+  const chunks = new Set<string>();
+  for (const entry of entries) staticClosure(manifest, entry, chunks);
+  return chunks;
 }
 
 function gzipSizes(distDir: string) {

@@ -177,15 +177,18 @@ export async function signInThroughForm(page: Page, member: TApiMember): Promise
 }
 
 /**
- * In the page: the client's React has taken over its root (hydrated the server's HTML, or drawn
- * the shell). React marks the container (`__reactContainer…`); Preact, which the client runs on
+ * In the page: the client's React has taken over its root (hydrated every part of the server's
+ * HTML, or drawn the shell). React marks the container (`__reactContainer…`); Preact, which the client runs on
  * (vite.config.ts), keeps the root's virtual tree there (`__k`, Preact's `_children`). Either is
  * taken, so one helper serves both. A document without the root counts only when `orNoRoot`.
  */
 function appMounted(orNoRoot: boolean): boolean {
   const root = document.getElementById('root');
   if (!root) return orNoRoot;
-  return '__k' in root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  const taken = '__k' in root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  // A server-rendered page (it carries its answers) hydrates in parts (web/lib/hydration.ts): all of them.
+  const serverRendered = document.getElementById('query-state') !== null;
+  return taken && (!serverRendered || performance.getEntriesByName('app:hydrated').length > 0);
 }
 
 /** Hydrated (or drawn): the app has taken over the root. */

@@ -8,13 +8,14 @@ import { renderToString } from 'react-dom/server';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import type { TSiteInfo } from '@shared/schemas/contact';
+import { currentUserQuery } from '@/api/auth';
 import { createQueryClient, readQuery } from '@/api/query-client';
 import { sendRequestsThrough } from '@/api/request';
 import { App } from './App';
 
 export { sendRequestsThrough };
 
-/** Who is asking is never known on the server: a page is rendered once for every visitor. */
+/** Answers about who is asking: a page is rendered once for every visitor, never fetched as anyone. */
 const VIEWER_PATHS: ReadonlySet<string> = new Set(['/api/auth/me', '/api/auth/user']);
 /** A page whose data depends on data (a creator's projects on their profile) takes a render per step. */
 const MAX_RENDERS = 4;
@@ -66,6 +67,9 @@ function renderWhole(url: string, client: QueryClient): string {
 export async function renderPage(url: string, site: TSiteInfo): Promise<TRenderedPage> {
   const client = createQueryClient();
   client.setQueryData(readQuery('/api/site').queryKey, site);
+  // Pages are rendered for visitors only (a signed-in member gets the shell, spa.ts): the header
+  // draws Sign In and Sign Up at once, and the browser starts knowing it, with nothing to ask or redraw.
+  client.setQueryData(currentUserQuery.queryKey, null);
   const tried = new Set<string>();
   for (let render = 1; render <= MAX_RENDERS; render += 1) {
     await discover(url, client);

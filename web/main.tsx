@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { currentUserQuery, holdViewerWhileHydrating } from '@/api/auth';
 import { createQueryClient, QUERY_STATE_ELEMENT_ID, startFromServerState } from '@/api/query-client';
-import { setHydrating } from '@/lib/hydration';
+import { HYDRATED_EVENT, hydrateServerMarkup } from '@/lib/hydration';
 import { App } from './App';
 import { preloadPage } from './routes';
 import './styles.css';
@@ -50,14 +50,11 @@ if (state && root.hasChildNodes()) {
   refreshForMember(client, state);
   // The page's code first: hydration that suspended on it could meet answers that changed meanwhile.
   void preloadPage(window.location.pathname).finally(() => {
-    // Preact hydrates in one go: until it is done, stores draw what the server drew.
-    setHydrating(true);
-    try {
-      hydrateRoot(root, app);
-    } finally {
-      setHydrating(false);
-    }
+    // Preact hydrates in one go: the first pass here, the parts wrapped in <HydrateLater> after it.
+    hydrateServerMarkup(() => hydrateRoot(root, app));
   });
 } else {
   createRoot(root).render(app);
+  // A page the client draws itself (what the server sent, if anything, is replaced): nothing is held.
+  document.dispatchEvent(new Event(HYDRATED_EVENT));
 }

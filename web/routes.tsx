@@ -3,6 +3,7 @@
 import { lazy, useEffect, type ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { pageHydrated } from '@/api/auth';
+import { afterHydration } from '@/lib/hydration';
 import { Layout } from '@/components/layout/Layout';
 
 interface TPage {
@@ -20,8 +21,8 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): TPage {
   const preload = () => load().then((module) => (loaded = module.default));
   const Lazy = lazy(() => load().then((module) => ((loaded = module.default), module)));
   const Component = () => {
-    // Runs once this page is drawn: on a server-rendered page, when its hydration is done.
-    useEffect(pageHydrated, []);
+    // Runs once this page is drawn: on a server-rendered page, when its last part is hydrated.
+    useEffect(() => afterHydration(pageHydrated), []);
     const Page = loaded ?? Lazy;
     return <Page />;
   };

@@ -25,10 +25,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rmSync(serverDir, { recursive: true, force: true }));
 
-const INDEX_HTML = '<!doctype html><html><head><title></title></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>';
+const INDEX_HTML = '<!doctype html><html><head><title></title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 /** The client build's manifest, as far as the renderer reads it: the entry and the route chunks. */
 const MANIFEST = {
   'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shell.js'] },
+  'boot.ts': { file: 'assets/boot-abc.js', isEntry: true },
   '_shell.js': { file: 'assets/shell-abc.js' },
   '_cards.js': { file: 'assets/cards-abc.js', imports: ['_shell.js'] },
   'pages/HomePage.tsx': { file: 'assets/HomePage-abc.js', isDynamicEntry: true, imports: ['_cards.js', '_shell.js'] },
@@ -65,21 +66,26 @@ describe.each(ENGINES)('server-rendered pages (%s)', (engine) => {
     await buildProject(t.ctx, creator, { title: 'Chrome Orchard', likes: 9 });
     const response = await app.inject({ url: '/' });
     expect(response.statusCode).toBe(200);
-    const root = /<div id="root">(.*)<\/div><script/s.exec(response.body)?.[1] ?? '';
+    const root = /<div id="root">(.*)<\/div><\/body>/s.exec(response.body)?.[1] ?? '';
     expect(root).toContain('Featured Projects');
     expect(root).toContain('Neon Koi Garden');
     expect(root).toContain('Chrome Orchard');
     // The first card (trending first) is the page's largest image: not lazy, fetched first, preloaded.
     expect(root).toMatch(/<img [^>]*fetchPriority="high"/);
     expect(response.body).toMatch(/<link rel="preload" as="image" fetchpriority="high" imagesrcset="\/media\/[^"]+\/card\.webp"/);
-    // The route's chunks beyond the entry's, preloaded so hydration does not wait for them.
-    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-abc.js" />');
-    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-abc.js" />');
-    expect(response.body).not.toContain('href="/assets/shell-abc.js"');
-    // The list is dehydrated under the key the client's gallery asks with, never the viewer.
-    const keys = queryState(response.body).queries.map((query) => query.queryKey);
-    expect(keys).toContainEqual(['/api/projects', { sort: 'trending', category: '', tag: '' }]);
-    expect(keys).not.toContainEqual(['/api/auth/me']);
+    // The code loads once the page has painted (web/boot.ts): the boot script takes the entry's
+    // place and names the entry and the route's chunks beyond the entry's, to preload together.
+    expect(response.body).toContain(
+      '<script type="module" crossorigin src="/assets/boot-abc.js" data-entry="/assets/index-abc.js" data-chunks="/assets/HomePage-abc.js /assets/cards-abc.js"></script>',
+    );
+    expect(response.body).not.toContain('src="/assets/index-abc.js"');
+    expect(response.body).not.toContain('modulepreload');
+    expect(response.body).not.toContain('/assets/shell-abc.js');
+    // The list is dehydrated under the key the client's gallery asks with; the viewer as a visitor
+    // (pages are rendered for visitors only), so the browser does not ask who is signed in.
+    const queries = queryState(response.body).queries;
+    expect(queries.map((query) => query.queryKey)).toContainEqual(['/api/projects', { sort: 'trending', category: '', tag: '' }]);
+    expect(queries.find((query) => query.queryKey[0] === '/api/auth/me')?.state.data).toBeNull();
   });
 
   it('sends a project page with its title, text and media URL', async () => {
@@ -91,7 +97,7 @@ describe.each(ENGINES)('server-rendered pages (%s)', (engine) => {
     expect(response.body).toContain('Made with a diffusion model.');
     expect(response.body).toMatch(/<img [^>]*src="\/media\/[^"]+\/detail\.webp"/);
     expect(response.body).toMatch(/<link rel="preload" as="image" fetchpriority="high" imagesrcset="\/media\/[^"]+\/detail\.webp"/);
-    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ProjectPage-abc.js" />');
+    expect(response.body).toContain('data-chunks="/assets/ProjectPage-abc.js"');
     // Nothing but the tree inside #root: what React preloads goes to the head.
     expect(response.body).toMatch(/<div id="root"><div/);
     const project404 = await app.inject({ url: '/project/no-such-project' });

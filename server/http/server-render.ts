@@ -1,8 +1,8 @@
 // Server-side rendering of the pages crawlers and first visits see (README 'Server-side
 // rendering'): the client's own React tree (dist/server/entry-server.js, built from
 // web/entry-server.tsx) renders the page as a visitor sees it, from the app's own API asked
-// through app.inject. The page carries the answers it was drawn from, preloads its route's
-// scripts (from the client build's manifest) and its largest image.
+// through app.inject. The page carries the answers it was drawn from, preloads its largest image,
+// and loads its scripts (from the client build's manifest) once it has painted (web/boot.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,25 +53,41 @@ function staticClosure(manifest: TManifest, key: string, into = new Set<string>(
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** How a rendered page loads its code: its stylesheets, and the script that fetches the rest after the first paint. */
+interface TPageAssets {
+  /** The route's stylesheets beyond the entry's: in the head, since the page's first paint needs them. */
+  styles: string;
+  /** The entry's script tag in index.html, and the boot script (web/boot.ts) that takes its place. */
+  entryScript: string;
+  bootScript: string;
+}
+
 /**
- * The `<link>` elements a route needs beyond the entry's (which index.html already preloads):
- * its scripts as module preloads, so the lazy route's chunk is there when hydration asks for it.
+ * Each rendered route's assets, from the client build's manifest. Its scripts are not fetched with
+ * the HTML: web/boot.ts preloads them (the entry, then the route's chunks, in parallel) once the
+ * page has painted and its largest image arrived, so that the code competes with neither.
+ * Without a boot chunk (an older build) the entry's own script tag stays and loads everything.
  */
-function routeLinks(manifest: TManifest | null): Map<string, string> {
-  const links = new Map<string, string>();
-  if (!manifest) return links;
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const loaded = entry ? staticClosure(manifest, entry) : new Set<string>();
+function pageAssets(manifest: TManifest | null): Map<string, TPageAssets> {
+  const assets = new Map<string, TPageAssets>();
+  const entry = manifest?.['index.html'];
+  const boot = manifest?.['boot.ts'];
+  if (!manifest || !entry) return assets;
+  const loaded = staticClosure(manifest, 'index.html');
   const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]?.css ?? []));
+  const entryScript = `<script type="module" crossorigin src="/${entry.file}"></script>`;
   for (const [, page] of RENDERED_PAGES) {
     const chunks = [...staticClosure(manifest, page)].filter((key) => !loaded.has(key)).map((key) => manifest[key] as TManifestChunk);
-    const scripts = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(chunk.file)}" />`);
     const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))]
       .filter((file) => !loadedCss.has(file))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}" />`);
-    links.set(page, [...scripts, ...styles].join('\n    '));
+    const chunkUrls = chunks.map((chunk) => `/${chunk.file}`).join(' ');
+    const bootScript = boot
+      ? `<script type="module" crossorigin src="/${escapeAttribute(boot.file)}" data-entry="/${escapeAttribute(entry.file)}" data-chunks="${escapeAttribute(chunkUrls)}"></script>`
+      : entryScript;
+    assets.set(page, { styles: styles.join('\n    '), entryScript, bootScript });
   }
-  return links;
+  return assets;
 }
 
 /**
@@ -117,7 +133,7 @@ export async function loadServerRenderer(app: FastifyInstance, clientDir: string
   const entry = join(serverDir, 'entry-server.js');
   if (!existsSync(entry)) return null;
   const module = (await import(pathToFileURL(entry).href)) as TRendererModule;
-  const links = routeLinks(readManifest(clientDir));
+  const assets = pageAssets(readManifest(clientDir));
 
   // The client's reads, answered by the app itself as a cookie-less visitor from the visitor's
   // address (rate limits and view counts are theirs). The renderer never writes.
@@ -141,8 +157,10 @@ export async function loadServerRenderer(app: FastifyInstance, clientDir: string
         // React writes the preloads it found (the logo) ahead of the tree: they belong in the head, not in #root.
         const preloads = /^(?:<link\b[^>]*>)*/.exec(result.html)?.[0] ?? '';
         const body = result.html.slice(preloads.length);
-        const head = [links.get(page) ?? '', largestImagePreload(body), preloads, stateScript(result.state)].filter(Boolean).join('\n    ');
-        const html = pageHtml.replace('</head>', () => `    ${head}\n  </head>`).replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+        const loading = assets.get(page);
+        const head = [loading?.styles ?? '', largestImagePreload(body), preloads, stateScript(result.state)].filter(Boolean).join('\n    ');
+        let html = pageHtml.replace('</head>', () => `    ${head}\n  </head>`).replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+        if (loading) html = html.replace(loading.entryScript, () => loading.bootScript);
         return { html, tags };
       } catch (error) {
         app.log.error({ err: error, url }, 'server rendering failed: the client draws the page');

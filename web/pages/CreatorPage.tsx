@@ -12,6 +12,7 @@ import { CollectionGrid } from '@/components/collections/CollectionCards';
 import { CreatorHeader } from '@/components/creator/CreatorHeader';
 import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { NotFoundPanel } from '@/components/page/NotFoundPanel';
+import { HydrateLater } from '@/components/page/HydrateLater';
 import { PageContainer } from '@/components/page/PageContainer';
 import { ProfileStats } from '@/components/profile/ProfileStats';
 import { Button } from '@/components/ui/button';
@@ -64,7 +65,9 @@ function CreatorDetail({ profile }: { profile: TCreatorProfile }) {
   useDocumentTitle(name, profile.user.bio?.trim() || `AI work by ${name} on ${siteName}.`);
   return (
     <PageContainer>
-      <CreatorHeader profile={profile} />
+      <HydrateLater>
+        <CreatorHeader profile={profile} />
+      </HydrateLater>
       <div className="mt-8">
         <ProfileStats
           loading={false}
@@ -81,7 +84,9 @@ function CreatorDetail({ profile }: { profile: TCreatorProfile }) {
         </h2>
         <ProjectPages list={projects} empty={<StatePanel icon={Images} title="No projects yet" text={`${name} hasn't shared any work yet.`} />} />
       </section>
-      <CreatorCollections userId={profile.user.id} name={name} />
+      <HydrateLater>
+        <CreatorCollections userId={profile.user.id} name={name} />
+      </HydrateLater>
     </PageContainer>
   );
 }

@@ -2,6 +2,7 @@ import { useCurrentUser } from '@/api/auth';
 import { Gallery } from '@/components/gallery/Gallery';
 import { Hero } from '@/components/home/Hero';
 import { MemberHeader } from '@/components/home/MemberHeader';
+import { HydrateLater } from '@/components/page/HydrateLater';
 import { PageContainer } from '@/components/page/PageContainer';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 
@@ -11,7 +12,13 @@ export default function HomePage() {
   const { user } = useCurrentUser();
   return (
     <>
-      {user ? <MemberHeader user={user} /> : <Hero />}
+      {user ? (
+        <MemberHeader user={user} />
+      ) : (
+        <HydrateLater>
+          <Hero />
+        </HydrateLater>
+      )}
       <PageContainer>
         <Gallery withFollowing={user !== null} />
       </PageContainer>

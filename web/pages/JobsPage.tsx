@@ -12,6 +12,7 @@ import { JobFilters } from '@/components/jobs/JobFilters';
 import { JobPostingJsonLd } from '@/components/jobs/JobPostingJsonLd';
 import { JobListEmpty, JobListError, JobListLoading, JobListNoMatch } from '@/components/jobs/JobStates';
 import { useDebouncedValue } from '@/components/jobs/useDebouncedValue';
+import { HydrateLater } from '@/components/page/HydrateLater';
 import { PageContainer } from '@/components/page/PageContainer';
 import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/ui/load-more';
@@ -87,18 +88,22 @@ export default function JobsPage() {
 
   return (
     <>
-      <JobsHero />
+      <HydrateLater>
+        <JobsHero />
+      </HydrateLater>
       <PageContainer width="page" className="flex flex-col gap-6">
-        <JobFilters
-          search={search}
-          onSearchChange={setSearch}
-          type={type}
-          onTypeChange={setType}
-          remote={remote}
-          onRemoteChange={setRemote}
-          location={location}
-          onLocationChange={setLocation}
-        />
+        <HydrateLater>
+          <JobFilters
+            search={search}
+            onSearchChange={setSearch}
+            type={type}
+            onTypeChange={setType}
+            remote={remote}
+            onRemoteChange={setRemote}
+            location={location}
+            onLocationChange={setLocation}
+          />
+        </HydrateLater>
 
         <p aria-live="polite" className="min-h-5 text-sm text-zinc-600">
           {list.data && liveTotal !== undefined ? `Showing ${jobs.length} of ${liveTotal} jobs` : ''}
@@ -120,7 +125,10 @@ export default function JobsPage() {
             <ul className={cn('flex flex-col gap-4 transition-opacity duration-150', list.isPlaceholderData && 'opacity-60')}>
               {jobs.map((job) => (
                 <li key={job.id}>
-                  <JobCard job={job} own={ownJobs.has(job.id)} />
+                  {/* Each card of the server's page hydrates in a task of its own. */}
+                  <HydrateLater>
+                    <JobCard job={job} own={ownJobs.has(job.id)} />
+                  </HydrateLater>
                 </li>
               ))}
             </ul>

@@ -15,6 +15,7 @@ import { useSiteName } from '@/api/site';
 import { MatureCover, useMatureConcealed } from '@/components/media/MatureCover';
 import { CommentsSection } from '@/components/comments/CommentsSection';
 import { ProjectMedia } from '@/components/media/ProjectMedia';
+import { HydrateLater } from '@/components/page/HydrateLater';
 import { PageContainer } from '@/components/page/PageContainer';
 import { CreatorPanel } from '@/components/project/CreatorPanel';
 import { LikeButton } from '@/components/project/LikeButton';
@@ -126,37 +127,44 @@ function ProjectDetail({ project, notice }: { project: TProject; notice: ReactNo
         <ul className="flex min-w-0 flex-col items-center gap-4 lg:col-start-1 lg:row-start-1" aria-label="Project media">
           {project.media.map((media, index) => (
             <li key={media.id} className="relative w-full" style={mediaBoxStyle(media)}>
-              <ProjectMedia media={media} variant="detail" alt={alt} priority={index === 0} className="rounded-xl" isOwner={isOwner} concealed={concealed} />
-              {concealed && <MatureCover project={project} className="rounded-xl" />}
+              {/* On the server's page each part below hydrates in a task of its own. */}
+              <HydrateLater>
+                <ProjectMedia media={media} variant="detail" alt={alt} priority={index === 0} className="rounded-xl" isOwner={isOwner} concealed={concealed} />
+                {concealed && <MatureCover project={project} className="rounded-xl" />}
+              </HydrateLater>
             </li>
           ))}
         </ul>
 
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <aside aria-label="Creator and actions" className="flex flex-col gap-6 rounded-xl border border-zinc-200 p-6">
-            <CreatorPanel
-              creator={project.user}
-              // Signed out, nobody is followed; signed in, the server says (see FollowButton).
-              project={{ id: project.id, title: project.title, isFollowing: isSignedIn && project.isFollowing }}
-              isOwnProject={isOwner}
-              onFollowChange={rememberFollow}
-            />
-            {isOwner && <OwnerControls project={project} />}
-            <div className="flex items-center justify-between gap-3 border-t border-zinc-200 pt-5">
-              <LikeButton projectId={project.id} liked={project.isLiked} likes={project.likes} size="md" className="-ml-4" />
-              <div className="flex items-center gap-4">
-                <CommentCount count={project.commentsCount} size="md" href="#comments" />
-                <ViewCount views={project.views} size="md" />
+          <HydrateLater>
+            <aside aria-label="Creator and actions" className="flex flex-col gap-6 rounded-xl border border-zinc-200 p-6">
+              <CreatorPanel
+                creator={project.user}
+                // Signed out, nobody is followed; signed in, the server says (see FollowButton).
+                project={{ id: project.id, title: project.title, isFollowing: isSignedIn && project.isFollowing }}
+                isOwnProject={isOwner}
+                onFollowChange={rememberFollow}
+              />
+              {isOwner && <OwnerControls project={project} />}
+              <div className="flex items-center justify-between gap-3 border-t border-zinc-200 pt-5">
+                <LikeButton projectId={project.id} liked={project.isLiked} likes={project.likes} size="md" className="-ml-4" />
+                <div className="flex items-center gap-4">
+                  <CommentCount count={project.commentsCount} size="md" href="#comments" />
+                  <ViewCount views={project.views} size="md" />
+                </div>
               </div>
-            </div>
-            <div className="flex flex-col gap-3">
-              <SaveButton project={{ id: project.id, title: project.title }} className="w-full" />
-              <ShareMenu projectId={project.id} title={project.title} />
-            </div>
-            <StaffMatureControl project={project} />
-            <ReportButton targetType="project" targetId={project.id} label={project.title} ownerId={project.user.id} className="-ml-3 self-start" />
-          </aside>
-          <PromptPanel metadata={aiMetadata} />
+              <div className="flex flex-col gap-3">
+                <SaveButton project={{ id: project.id, title: project.title }} className="w-full" />
+                <ShareMenu projectId={project.id} title={project.title} />
+              </div>
+              <StaffMatureControl project={project} />
+              <ReportButton targetType="project" targetId={project.id} label={project.title} ownerId={project.user.id} className="-ml-3 self-start" />
+            </aside>
+          </HydrateLater>
+          <HydrateLater>
+            <PromptPanel metadata={aiMetadata} />
+          </HydrateLater>
         </div>
 
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
@@ -166,9 +174,13 @@ function ProjectDetail({ project, notice }: { project: TProject; notice: ReactNo
         </div>
       </div>
 
-      <CommentsSection projectId={project.id} count={project.commentsCount} />
+      <HydrateLater>
+        <CommentsSection projectId={project.id} count={project.commentsCount} />
+      </HydrateLater>
 
-      <SimilarProjects projectId={project.id} />
+      <HydrateLater>
+        <SimilarProjects projectId={project.id} />
+      </HydrateLater>
 
       <Link to="/" className="mt-12 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-zinc-600 hover:text-ink">
         <ArrowLeft className="h-4 w-4" aria-hidden />

@@ -6,6 +6,7 @@ import { UPLOAD_CATEGORIES } from '@shared/constants';
 import type { TProject, TProjectSort } from '@shared/schemas/project';
 import type { TPage } from '@/api/paged';
 import { PROJECTS_KEY, useProjectList } from '@/api/projects';
+import { HydrateLater } from '@/components/page/HydrateLater';
 import { ActiveFilters, type TActiveFilter } from './ActiveFilters';
 import { FilterMenu } from './FilterMenu';
 import { FollowingEmpty, GalleryEmpty, GalleryNoMatch } from './GalleryStates';
@@ -91,16 +92,18 @@ export function Gallery({ withFollowing = false }: { withFollowing?: boolean }) 
         <h2 id="gallery-heading" className="text-2xl font-semibold">
           {HEADINGS[selection.sort]}
         </h2>
-        <div className="flex flex-wrap items-center gap-2">
-          <SortButtons value={selection.sort} onChange={changeSort} withFollowing={withFollowing} />
-          {/* The feed is everything new from those followed: no filters. */}
-          {!following && (
-            <>
-              <FilterMenu label="Categories" options={UPLOAD_CATEGORIES} selected={selection.categories} onToggle={(category) => select({ categories: toggle(selection.categories, category) })} />
-              <FilterMenu label="Tags" options={tags} selected={selection.tags} onToggle={(tag) => select({ tags: toggle(selection.tags, tag) })} format={(tag) => `#${tag}`} />
-            </>
-          )}
-        </div>
+        <HydrateLater>
+          <div className="flex flex-wrap items-center gap-2">
+            <SortButtons value={selection.sort} onChange={changeSort} withFollowing={withFollowing} />
+            {/* The feed is everything new from those followed: no filters. */}
+            {!following && (
+              <>
+                <FilterMenu label="Categories" options={UPLOAD_CATEGORIES} selected={selection.categories} onToggle={(category) => select({ categories: toggle(selection.categories, category) })} />
+                <FilterMenu label="Tags" options={tags} selected={selection.tags} onToggle={(tag) => select({ tags: toggle(selection.tags, tag) })} format={(tag) => `#${tag}`} />
+              </>
+            )}
+          </div>
+        </HydrateLater>
       </div>
       {!following && <ActiveFilters filters={activeFilters} onRemove={removeFilter} onClear={clearFilters} />}
 

@@ -5,6 +5,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { PROJECT_SKELETONS } from '@shared/constants';
 import type { TProject } from '@shared/schemas/project';
+import { HydrateLater } from '@/components/page/HydrateLater';
 import { LoadMore, type TMorePages } from '@/components/ui/load-more';
 import { GalleryError } from './GalleryStates';
 import { ProjectCard, ProjectCardSkeleton, type TProjectView } from './ProjectCard';
@@ -64,8 +65,11 @@ export function ProjectPages({ list, view = 'grid', empty, onTagClick, actions }
     <div className="flex flex-col gap-8">
       <div className={layout}>
         {projects.map((project, index) => (
-          // The first card's image is the page's largest paint: fetched at once, first.
-          <ProjectCard key={project.id} project={project} view={view} priority={index === 0} onTagClick={onTagClick} actions={actions?.(project)} />
+          // The first card's image is the page's largest paint: fetched at once, first. Each card
+          // of a server-rendered page hydrates in a task of its own.
+          <HydrateLater key={project.id}>
+            <ProjectCard project={project} view={view} priority={index === 0} onTagClick={onTagClick} actions={actions?.(project)} />
+          </HydrateLater>
         ))}
       </div>
       <LoadMore pages={list} label="Load More Projects" failure="We couldn't load the projects. Please try again later." />

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { HydrateLater } from '@/components/page/HydrateLater';
 import { PageSpinner } from '@/components/ui/spinner';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
@@ -22,7 +23,9 @@ export function Layout() {
       >
         Skip to content
       </a>
-      <Header />
+      <HydrateLater>
+        <Header />
+      </HydrateLater>
       {/* At least the viewport below the header: the footer starts below the fold, so a page
           whose code or data arrives late grows into space already given, instead of pushing the
           footer down from the middle of the screen (a layout shift on every first visit). */}
@@ -31,7 +34,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
       <CookieBanner />
     </div>
   );

@@ -1,11 +1,12 @@
 // One project media file (image, GIF or video) at card or detail size: lazy near the viewport,
 // a ThumbHash or pulsing placeholder until it arrives, and a box sized up front so nothing shifts.
 import { ImageOff, Loader2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
 import { imageUrl } from '@shared/format';
 import type { TMedia, TMediaKind } from '@shared/schemas/media';
 import { cn } from '@/lib/cn';
+import { drawingServerMarkup } from '@/lib/hydration';
 
 export type TMediaVariant = 'card' | 'detail';
 
@@ -74,17 +75,15 @@ function placeholderColor(placeholder: string | null): string | null {
 }
 
 /**
- * False on the server and while hydrating its markup, true after (at once on a page the client
- * draws): the server's pages carry each placeholder's average colour, not its 4 kB PNG (12 of
- * them were about a third of the home page's HTML); the blurred preview is drawn once hydrated.
+ * False on the server and for media hydrated from its markup, true on a page the client draws:
+ * the server's pages carry each placeholder's average colour, not its 4 kB PNG (12 of them were
+ * about a third of the home page's HTML). A hydrated page keeps the colour: its images were
+ * requested with the HTML, and drawing a PNG for each after hydration was work for nothing.
  */
 function useBlurredPreviews(): boolean {
-  // The server snapshot is drawn on the server and while hydrating, then the browser's.
-  return useSyncExternalStore(noSubscription, showBlurredPreviews, hideBlurredPreviews);
+  const [blurred] = useState(() => !drawingServerMarkup());
+  return blurred;
 }
-const noSubscription = () => () => {};
-const showBlurredPreviews = () => true;
-const hideBlurredPreviews = () => false;
 
 /** True once the element has come within the lazy margin (at once when eager). */
 function useNearViewport<T extends Element>(eager: boolean) {
