@@ -46,12 +46,16 @@ function compileHints(): Plugin {
     name: 'compile-hints',
     enforce: 'post',
     apply: (_config, env) => isClientBuild(env),
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || (chunk.isEntry && chunk.name === 'boot')) continue;
-        chunk.code = COMPILE_HINT + chunk.code;
-        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
-      }
+    generateBundle: {
+      // After Vite's own, which writes its preload map (`__vite__mapDeps`) at the top of a chunk.
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || (chunk.isEntry && chunk.name === 'boot')) continue;
+          chunk.code = COMPILE_HINT + chunk.code;
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+        }
+      },
     },
   };
 }

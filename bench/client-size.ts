@@ -9,12 +9,13 @@ import { constants, gzipSync } from 'node:zlib';
 /** The home route's JavaScript budget (gzip, on first load): 68.0 kB since the client runs on Preact. */
 export const HOME_ROUTE_JS_BUDGET_BYTES = 70_000;
 /**
- * The app shell's: the JavaScript every page loads first (the entry and its static imports).
- * The target is 70 kB (issue 15); since React became Preact (vite.config.ts) it is 53.9 kB
- * as built (112.2 kB on React, React DOM alone about 60 kB of it). The budget sits just above
- * what is built, so any growth is seen and argued for.
+ * The app shell's: the JavaScript every page loads first (the entry and its static imports,
+ * and on server-rendered pages the boot script before them, web/boot.ts, 0.4 kB). The target is
+ * 70 kB (issue 15); since React became Preact (vite.config.ts) it is 55.0 kB as built with the
+ * boot script and hydration in parts (112.2 kB on React, React DOM alone about 60 kB of it). The
+ * budget sits just above what is built, so any growth is seen and argued for.
  */
-export const APP_SHELL_JS_BUDGET_BYTES = 55_000;
+export const APP_SHELL_JS_BUDGET_BYTES = 56_000;
 /** Route pages are the modules web/routes.tsx loads lazily from web/pages/. */
 const PAGES_DIR = 'pages/';
 const HOME_ROUTE = 'HomePage';

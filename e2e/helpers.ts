@@ -188,7 +188,7 @@ function appMounted(orNoRoot: boolean): boolean {
   const taken = '__k' in root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   // A server-rendered page (it carries its answers) hydrates in parts (web/lib/hydration.ts): all of them.
   const serverRendered = document.getElementById('query-state') !== null;
-  return taken && (!serverRendered || performance.getEntriesByName('app:hydrated').length > 0);
+  return taken && (!serverRendered || root.hasAttribute('data-hydrated'));
 }
 
 /** Hydrated (or drawn): the app has taken over the root. */

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { currentUserQuery, holdViewerWhileHydrating } from '@/api/auth';
 import { createQueryClient, QUERY_STATE_ELEMENT_ID, startFromServerState } from '@/api/query-client';
-import { HYDRATED_EVENT, hydrateServerMarkup } from '@/lib/hydration';
+import { announceHydrated, hydrateServerMarkup } from '@/lib/hydration';
 import { App } from './App';
 import { preloadPage } from './routes';
 import './styles.css';
@@ -56,5 +56,5 @@ if (state && root.hasChildNodes()) {
 } else {
   createRoot(root).render(app);
   // A page the client draws itself (what the server sent, if anything, is replaced): nothing is held.
-  document.dispatchEvent(new Event(HYDRATED_EVENT));
+  announceHydrated();
 }

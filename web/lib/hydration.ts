@@ -32,6 +32,18 @@ function inNextTask(step: () => void): void {
   channel.port2.postMessage(null);
 }
 
+/**
+ * A mark or measure on the performance timeline, for devtools and the browser tests. Never in the
+ * way: a timeline that refuses one (a replaced `performance`, as under fake timers) changes nothing.
+ */
+function onTimeline(write: () => unknown): void {
+  try {
+    write();
+  } catch {
+    // Only the record is lost.
+  }
+}
+
 /** On the server, or hydrating its markup: what renders must match the server's HTML. */
 export function drawingServerMarkup(): boolean {
   return hydrating || typeof window === 'undefined';
@@ -53,9 +65,20 @@ export function afterHydration(callback: () => void): void {
   else callback();
 }
 
+/**
+ * Every part of the page is hydrated (or the client drew the page itself): said to the page
+ * (web/boot.ts makes again the clicks it held), on the root (`data-hydrated`, which the browser
+ * tests wait for) and on the performance timeline.
+ */
+export function announceHydrated(): void {
+  document.getElementById('root')?.setAttribute('data-hydrated', '');
+  onTimeline(() => performance.mark(HYDRATED_EVENT));
+  document.dispatchEvent(new Event(HYDRATED_EVENT));
+}
+
 /** A deferred part has drawn the server's markup (its layout effect): the browser's own state from now on. */
 export function partHydrated(): void {
-  if (partStarted !== null) performance.measure('hydration: a deferred part', { start: partStarted });
+  if (partStarted !== null) onTimeline(() => performance.measure('hydration: a deferred part', { start: partStarted ?? 0 }));
   partStarted = null;
   hydrating = false;
 }
@@ -77,7 +100,7 @@ export function hydrateServerMarkup(hydrate: () => void): void {
     } finally {
       hydrating = firstPass = false;
       // In the browser's performance timeline (devtools, the browser tests): what each task cost.
-      performance.measure('hydration: first pass', { start: started });
+      onTimeline(() => performance.measure('hydration: first pass', { start: started }));
     }
     inNextTask(hydrateNextPart);
   });
@@ -95,9 +118,7 @@ function hydrateNextPart(): void {
     return;
   }
   pending = false;
-  // Said to the page (web/boot.ts replays the clicks it held) and to its timeline (the browser tests wait for it).
-  performance.mark(HYDRATED_EVENT);
-  document.dispatchEvent(new Event(HYDRATED_EVENT));
+  announceHydrated();
   const callbacks = afterAll;
   afterAll = [];
   for (const callback of callbacks) callback();
