@@ -60,14 +60,16 @@ export default function JobsPage() {
   const { isSignedIn } = useCurrentUser();
   const ownJobs = useMyJobIds(isSignedIn);
 
-  // The address follows the filters (replacing the entry: typing is not a trail of pages).
+  // The address follows the filters (replacing the entry: typing is not a trail of pages). Only
+  // a change navigates: a navigation redraws the whole page, and on a server-rendered one that
+  // would hydrate every part still waiting in one go (web/lib/hydration.ts).
   useEffect(() => {
     const next = new URLSearchParams();
     if (q) next.set('q', q);
     if (type !== ALL_JOB_TYPES) next.set('type', type);
     if (remote) next.set('remote', 'true');
     if (place) next.set('location', place);
-    setParams((current) => (current.toString() === next.toString() ? current : next), { replace: true });
+    if (next.toString() !== new URLSearchParams(window.location.search).toString()) setParams(next, { replace: true });
   }, [q, type, remote, place, setParams]);
 
   const list = useJobList(filters);

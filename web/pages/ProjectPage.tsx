@@ -110,16 +110,18 @@ function ProjectDetail({ project, notice }: { project: TProject; notice: ReactNo
         </div>
       )}
 
-      <header className="mt-6 flex flex-col gap-3">
-        <h1 className="text-3xl font-semibold tracking-tight break-words">{project.title}</h1>
-        <div className="flex flex-wrap items-center gap-3 text-[13px] text-zinc-600">
-          <span>by {creatorName}</span>
-          <span aria-hidden>·</span>
-          <span>Published {longDate(project.createdAt)}</span>
-          <MadeWithBadge metadata={aiMetadata} />
-          {project.isMature && <span className="rounded-md bg-zinc-100 px-1.5 py-0.5 font-medium text-zinc-700">Mature</span>}
-        </div>
-      </header>
+      <HydrateLater>
+        <header className="mt-6 flex flex-col gap-3">
+          <h1 className="text-3xl font-semibold tracking-tight break-words">{project.title}</h1>
+          <div className="flex flex-wrap items-center gap-3 text-[13px] text-zinc-600">
+            <span>by {creatorName}</span>
+            <span aria-hidden>·</span>
+            <span>Published {longDate(project.createdAt)}</span>
+            <MadeWithBadge metadata={aiMetadata} />
+            {project.isMature && <span className="rounded-md bg-zinc-100 px-1.5 py-0.5 font-medium text-zinc-700">Mature</span>}
+          </div>
+        </header>
+      </HydrateLater>
 
       {/* Phones: media, then the creator, actions and prompt, then the details. Wide screens: media
           fill the first column, the panel and the prompt sit right beside them. */}
@@ -167,20 +169,20 @@ function ProjectDetail({ project, notice }: { project: TProject; notice: ReactNo
           </HydrateLater>
         </div>
 
-        <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
-          {project.description && <p className="text-base leading-relaxed whitespace-pre-line text-zinc-800">{project.description}</p>}
+        <HydrateLater>
+          <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
+            {project.description && <p className="text-base leading-relaxed whitespace-pre-line text-zinc-800">{project.description}</p>}
 
-          <TagChips tags={project.tags} size="md" />
-        </div>
+            <TagChips tags={project.tags} size="md" />
+          </div>
+        </HydrateLater>
       </div>
 
       <HydrateLater>
         <CommentsSection projectId={project.id} count={project.commentsCount} />
       </HydrateLater>
 
-      <HydrateLater>
-        <SimilarProjects projectId={project.id} />
-      </HydrateLater>
+      <SimilarProjects projectId={project.id} />
 
       <Link to="/" className="mt-12 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-zinc-600 hover:text-ink">
         <ArrowLeft className="h-4 w-4" aria-hidden />

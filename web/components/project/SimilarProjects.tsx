@@ -1,6 +1,7 @@
 import { useSimilarProjects } from '@/api/projects';
 import { ProjectCard } from '@/components/gallery/ProjectCard';
 import { GRID } from '@/components/gallery/ProjectPages';
+import { HydrateLater } from '@/components/page/HydrateLater';
 
 /** 'Projects You Might Like' (SPEC §2): hidden while loading, on error and when there are none. */
 export function SimilarProjects({ projectId }: { projectId: number }) {
@@ -14,7 +15,10 @@ export function SimilarProjects({ projectId }: { projectId: number }) {
       <ul className={`mt-6 ${GRID}`}>
         {similar.data.map((project) => (
           <li key={project.id}>
-            <ProjectCard project={project} />
+            {/* On the server's page each card hydrates in a task of its own. */}
+            <HydrateLater>
+              <ProjectCard project={project} />
+            </HydrateLater>
           </li>
         ))}
       </ul>
