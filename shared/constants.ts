@@ -29,6 +29,10 @@ export function trendingScore(likes: number, views: number): number {
 
 export const GALLERY_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
+/** Top-level comments per page of a project's list (here, not in the comment schemas, so the page's list loads without zod). */
+export const COMMENTS_PAGE_SIZE = 10;
+/** Collections one member may have. */
+export const MAX_COLLECTIONS = 100;
 /** The job board loads this many cards at a time; 'Load More Jobs' asks for the next ones. */
 export const JOB_PAGE_SIZE = 20;
 export const DISCOVER_TAB_SIZE = 12;

@@ -2,7 +2,8 @@
 // and prints one line saying so (or why not, on stderr, with exit code 2).
 import { parseArgs } from 'node:util';
 import { ZEmail } from '../../shared/schemas/common';
-import { ROLES, ZRole } from '../../shared/schemas/user';
+import { ROLES } from '../../shared/roles';
+import { ZRole } from '../../shared/schemas/user';
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/open';
 import { setRoleByEmail } from '../features/accounts/accounts.service';

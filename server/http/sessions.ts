@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TConfig } from '../config';
 import type { UserRow } from '../db/schema';
-import { isStaff } from '../../shared/schemas/user';
+import { isStaff } from '../../shared/roles';
 import { forbidden, unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'sid';

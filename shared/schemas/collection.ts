@@ -6,8 +6,6 @@ import { ZMedia } from './media';
 import { ZProject } from './project';
 
 export const COLLECTION_NAME_MAX_LENGTH = 60;
-/** Collections one member may have. */
-export const MAX_COLLECTIONS = 100;
 /** Projects one collection may hold. */
 export const MAX_PROJECTS_PER_COLLECTION = 1000;
 /** Projects per page of a collection's page. */

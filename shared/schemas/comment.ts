@@ -1,12 +1,10 @@
 // Comments on projects (one level of replies) and blocks between members.
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../constants';
+import { COMMENTS_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 import { ZId, ZIdParam, ZPageQuery, ZTimestamp } from './common';
 import { ZModerationNote } from './moderation';
 
 export const COMMENT_MAX_LENGTH = 2000;
-/** Top-level comments per page of a project's list. */
-export const COMMENTS_PAGE_SIZE = 10;
 /** Replies shown under each comment of a list; `GET /api/comments/{id}/replies` pages the rest. */
 export const REPLIES_SHOWN = 3;
 /** Members one member may block. */

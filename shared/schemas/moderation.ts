@@ -2,7 +2,8 @@
 // and /admin. Members report; moderators and admins act; admins also read the audit log.
 import { z } from 'zod';
 import { ZId, ZIdParam, ZPageQuery, ZTimestamp } from './common';
-import { ROLES, ZRole } from './user';
+import { ROLES } from '../roles';
+import { ZRole } from './user';
 
 /** What a member can report. */
 export const REPORT_TARGETS = ['project', 'comment', 'job', 'member'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES, type TRole } from '../roles';
 import { ZId, ZTimestamp } from './common';
 
 /** What anyone may see of a member (SPEC §3 User without the e-mail): never anything secret. */
@@ -22,15 +23,8 @@ export const ZPublicUser = z
   .meta({ id: 'PublicUser' });
 export type TPublicUser = z.output<typeof ZPublicUser>;
 
-/** What a member may do beyond their own work: moderators act on reports; admins also read the audit log and set roles. */
-export const ROLES = ['member', 'moderator', 'admin'] as const;
 export const ZRole = z.enum(ROLES).meta({ id: 'Role' });
-export type TRole = z.output<typeof ZRole>;
-
-/** Moderators and admins: who sees /admin and may act on reports. */
-export function isStaff(role: TRole): boolean {
-  return role === 'moderator' || role === 'admin';
-}
+export type { TRole };
 
 /** The signed-in member's own view: /api/auth/me is the only place the e-mail appears. */
 export const ZCurrentUser = ZPublicUser.extend({

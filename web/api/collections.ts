@@ -1,7 +1,7 @@
 // Collections: the member's own (with which hold a project), a creator's public ones, one
 // collection's page with its projects, and the writes (create, rename, toggle, delete, save, remove).
 import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { MAX_COLLECTIONS } from '@shared/schemas/collection';
+import { MAX_COLLECTIONS } from '@shared/constants';
 import type { TCollectionPage, TCreateCollectionBody, TUpdateCollectionRequest } from '@shared/schemas/collection';
 import { usePagedList } from './paged';
 import { getJson, sendJson } from './request';

@@ -1,7 +1,8 @@
 // Comments on a project (pages of top-level comments with their first replies, more replies on
 // demand) and blocking members.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { COMMENTS_PAGE_SIZE, type TCreateCommentRequest } from '@shared/schemas/comment';
+import { COMMENTS_PAGE_SIZE } from '@shared/constants';
+import type { TCreateCommentRequest } from '@shared/schemas/comment';
 import { creatorProfileQuery } from './users';
 import { usePagedList } from './paged';
 import { changeCachedProject } from './projects';

@@ -2,7 +2,8 @@
 // page. Sections live in the address (/admin, /admin/reports, /admin/members[/:id], /admin/audit).
 import { ShieldAlert } from 'lucide-react';
 import { Link, Navigate, Route, Routes } from 'react-router';
-import { isStaff, type TCurrentUser } from '@shared/schemas/user';
+import { isStaff } from '@shared/roles';
+import type { TCurrentUser } from '@shared/schemas/user';
 import { useCurrentUser } from '@/api/auth';
 import { AdminNav } from '@/components/admin/AdminNav';
 import { AdminOverview } from '@/components/admin/AdminOverview';

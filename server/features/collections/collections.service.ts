@@ -3,8 +3,8 @@
 // the owner always, others only a public one, and nobody learns a private one exists (404).
 // What a collection shows follows the gallery: hidden projects and a suspended creator's never,
 // mature work not to visitors. Deleting a project or an account takes its rows (FK cascade).
+import { MAX_COLLECTIONS } from '../../../shared/constants';
 import {
-  MAX_COLLECTIONS,
   MAX_PROJECTS_PER_COLLECTION,
   type TCollection,
   type TCollectionMembership,

@@ -2,7 +2,8 @@
 // public, what a collection shows (the gallery's rules), idempotent saving, the limits, and the
 // rows going with a deleted project, collection or account. And the Following feed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_COLLECTIONS, MAX_PROJECTS_PER_COLLECTION, type TCollection, type TCollectionMembership, type TCollectionPage } from '../../../shared/schemas/collection';
+import { MAX_COLLECTIONS } from '../../../shared/constants';
+import { MAX_PROJECTS_PER_COLLECTION, type TCollection, type TCollectionMembership, type TCollectionPage } from '../../../shared/schemas/collection';
 import type { TProject } from '../../../shared/schemas/project';
 import type { UserRow } from '../../db/schema';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';

@@ -3,7 +3,7 @@
 // comment count and a comment's reply count move in the transaction that changes what they count.
 import { REPLIES_SHOWN, type TComment, type TCommentAuthor, type TCommentsQuery, type TProjectCommentsQuery, type TCreateCommentRequest, type TReply, type TUpdateCommentRequest } from '../../../shared/schemas/comment';
 import type { TReportedTarget } from '../../../shared/schemas/moderation';
-import { isStaff, type TRole } from '../../../shared/schemas/user';
+import { isStaff, type TRole } from '../../../shared/roles';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import type { CommentRow } from '../../db/schema';
 import { forbidden, invalidField, notFound } from '../../http/errors';

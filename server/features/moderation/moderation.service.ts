@@ -15,7 +15,7 @@ import {
   type TReportRequest,
   type TReportTarget,
 } from '../../../shared/schemas/moderation';
-import { isStaff, type TRole } from '../../../shared/schemas/user';
+import { isStaff, type TRole } from '../../../shared/roles';
 import { inTransaction, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { UserRow } from '../../db/schema';

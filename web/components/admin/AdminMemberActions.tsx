@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { TAdminMember } from '@shared/schemas/moderation';
-import { ROLES, type TRole } from '@shared/schemas/user';
+import { ROLES, type TRole } from '@shared/roles';
 import { serverMessage } from '@/api/api-error';
 import { useSetInviteRight, useSetRole, useUnsuspend } from '@/api/admin';
 import { Button } from '@/components/ui/button';

@@ -5,7 +5,7 @@
 import { ShieldCheck, Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { displayName } from '@shared/format';
-import { isStaff } from '@shared/schemas/user';
+import { isStaff } from '@shared/roles';
 import { useCurrentUser } from '@/api/auth';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';

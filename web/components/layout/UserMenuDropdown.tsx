@@ -1,7 +1,8 @@
 // The account menu itself (Radix): UserMenu loads it once a member is signed in.
 import { LogOut, ShieldCheck, Ticket, User } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { isStaff, type TCurrentUser } from '@shared/schemas/user';
+import { isStaff } from '@shared/roles';
+import type { TCurrentUser } from '@shared/schemas/user';
 import { displayName } from '@shared/format';
 import { signOut } from '@/api/auth';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
