@@ -2,18 +2,21 @@
 // members) the menu with Block; Hire Me opens the contact dialog (not on one's own page).
 import { useQueryClient } from '@tanstack/react-query';
 import { Briefcase, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { TCreatorProfile } from '@shared/schemas/creator';
 import { useCurrentUser } from '@/api/auth';
 import { creatorProfileQuery } from '@/api/users';
 import { ReportButton } from '@/components/moderation/ReportButton';
-import { ContactDialog } from '@/components/project/ContactDialog';
 import { FollowButton } from '@/components/project/FollowButton';
 import { Button } from '@/components/ui/button';
 import { MemberMenu } from './MemberMenu';
 import { MemberIdentity } from '@/components/user/MemberIdentity';
+import { useHasBeenTrue } from '@/hooks/useHasBeenTrue';
 import { creatorPath } from '@/lib/paths';
+
+// Loaded on the first 'Hire Me', as on the project page (see CreatorPanel).
+const ContactDialog = lazy(() => import('@/components/project/ContactDialog'));
 
 export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
   const client = useQueryClient();
@@ -21,6 +24,7 @@ export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
   const { user, stats, invitedBy } = profile;
   const isSelf = viewer?.id === user.id;
   const [contactOpen, setContactOpen] = useState(false);
+  const contactLoaded = useHasBeenTrue(contactOpen);
 
   /** The server's answer is the truth: the page's copy of the profile takes its state and count. */
   function followChanged(following: boolean, followers: number) {
@@ -71,7 +75,11 @@ export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
           </p>
         )}
       </MemberIdentity>
-      {!isSelf && <ContactDialog open={contactOpen} onOpenChange={setContactOpen} creator={user} project={null} />}
+      {!isSelf && contactLoaded && (
+        <Suspense fallback={null}>
+          <ContactDialog open={contactOpen} onOpenChange={setContactOpen} creator={user} project={null} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -39,7 +39,7 @@ function greeting(creator: TPublicUser, projectTitle: string | null): string {
   return `Hi ${name},\n\nI came across ${about} and would love to talk about working together.`;
 }
 
-export function ContactDialog({ open, onOpenChange, creator, project }: ContactDialogProps) {
+export default function ContactDialog({ open, onOpenChange, creator, project }: ContactDialogProps) {
   const { user } = useCurrentUser();
   const creatorName = displayName(creator);
   const prefilled = (): TFields => ({

@@ -1,14 +1,18 @@
 // The creator block of the project page (SPEC §2): who made it, where else to find them, Follow and Hire Me
 // (neither on the viewer's own project: its owner gets Edit and Delete instead, see ProjectPage).
 import { Briefcase } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { TPublicUser } from '@shared/schemas/user';
 import { useCurrentUser } from '@/api/auth';
 import { Button } from '@/components/ui/button';
 import { MemberIdentity } from '@/components/user/MemberIdentity';
+import { useHasBeenTrue } from '@/hooks/useHasBeenTrue';
 import { takePendingAction } from '@/lib/return-to';
-import { ContactDialog } from './ContactDialog';
 import { FollowButton } from './FollowButton';
+
+// Loaded on the first 'Hire Me' (or the return from signing in to hire): its form and the schemas
+// it pulls in are not worth evaluating on every project page.
+const ContactDialog = lazy(() => import('./ContactDialog'));
 
 interface CreatorPanelProps {
   creator: TPublicUser;
@@ -20,6 +24,7 @@ interface CreatorPanelProps {
 
 export function CreatorPanel({ creator, project, isOwnProject, onFollowChange }: CreatorPanelProps) {
   const [contactOpen, setContactOpen] = useState(false);
+  const contactLoaded = useHasBeenTrue(contactOpen);
   const { isSignedIn } = useCurrentUser();
   // Back from signing in to hire this creator (issue 16): the dialog opens by itself.
   // The pending action is in session storage (outside React), known only once the member is.
@@ -44,7 +49,11 @@ export function CreatorPanel({ creator, project, isOwnProject, onFollowChange }:
           )
         }
       />
-      {!isOwnProject && <ContactDialog open={contactOpen} onOpenChange={setContactOpen} creator={creator} project={project} />}
+      {!isOwnProject && contactLoaded && (
+        <Suspense fallback={null}>
+          <ContactDialog open={contactOpen} onOpenChange={setContactOpen} creator={creator} project={project} />
+        </Suspense>
+      )}
     </>
   );
 }
