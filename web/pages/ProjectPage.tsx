@@ -2,7 +2,7 @@
 // then similar projects. The parameter is an id when numeric, else a slug. Its creator gets Edit and
 // Delete instead of Follow and Hire Me, and lands here after publishing with a 'live' notice.
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { altText, displayName, longDate } from '@shared/format';
 import type { TMedia } from '@shared/schemas/media';
@@ -22,7 +22,6 @@ import { LikeButton } from '@/components/project/LikeButton';
 import { ProjectNotFound } from '@/components/project/ProjectNotFound';
 import { isPublishedState, PublishedNotice } from '@/components/project/PublishedNotice';
 import { DeleteProjectDialog } from '@/components/profile/DeleteProjectDialog';
-import { EditProjectDialog } from '@/components/profile/EditProjectDialog';
 import { Button } from '@/components/ui/button';
 import { HiddenNotice } from '@/components/moderation/HiddenNotice';
 import { ReportButton } from '@/components/moderation/ReportButton';
@@ -35,7 +34,11 @@ import { CommentCount } from '@/components/project/CommentCount';
 import { ViewCount } from '@/components/project/ViewCount';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TagChips } from '@/components/ui/tag-chip';
+import { useHasBeenTrue } from '@/hooks/useHasBeenTrue';
 import { useProjectMeta } from '@/hooks/useProjectMeta';
+
+// Its owner's edit form (media, tags, the project schema) loads on their first Edit.
+const EditProjectDialog = lazy(() => import('@/components/profile/EditProjectDialog'));
 
 /** A tall file is not drawn taller than this share of the window: it narrows instead, centred. */
 const MAX_MEDIA_VIEWPORT_HEIGHT = 0.85;
@@ -198,6 +201,7 @@ function OwnerControls({ project }: { project: TProject }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const editLoaded = useHasBeenTrue(editing);
   return (
     <div className="flex gap-2">
       <Button variant="outline" className="flex-1" onClick={() => setEditing(true)}>
@@ -208,7 +212,11 @@ function OwnerControls({ project }: { project: TProject }) {
         <Trash2 className="h-4 w-4" aria-hidden />
         Delete
       </Button>
-      <EditProjectDialog project={editing ? project : null} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
+      {editLoaded && (
+        <Suspense fallback={null}>
+          <EditProjectDialog project={editing ? project : null} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
+        </Suspense>
+      )}
       <DeleteProjectDialog
         project={deleting ? project : null}
         onClose={() => setDeleting(false)}

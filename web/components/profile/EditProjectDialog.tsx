@@ -41,7 +41,7 @@ interface EditProjectDialogProps {
   onSaved: () => void;
 }
 
-export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDialogProps) {
+export default function EditProjectDialog({ project, onClose, onSaved }: EditProjectDialogProps) {
   const update = useUpdateProject();
   return (
     <Dialog open={project !== null} onOpenChange={(open) => (!open && !update.isPending ? onClose() : undefined)}>

@@ -1,7 +1,7 @@
 // The member's own projects on their profile, each with Edit and Delete.
 import { useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { TProject } from '@shared/schemas/project';
 import { refreshCreator, useCreatorProjects } from '@/api/users';
@@ -9,14 +9,18 @@ import { ProjectPages } from '@/components/gallery/ProjectPages';
 import { HiddenMark } from '@/components/moderation/HiddenNotice';
 import { Button } from '@/components/ui/button';
 import { StatePanel } from '@/components/ui/state-panel';
+import { useHasBeenTrue } from '@/hooks/useHasBeenTrue';
 import { DeleteProjectDialog } from './DeleteProjectDialog';
-import { EditProjectDialog } from './EditProjectDialog';
+
+// The edit form (media, tags, the project schema) loads on the first Edit.
+const EditProjectDialog = lazy(() => import('./EditProjectDialog'));
 
 export function MyProjectsTab({ userId }: { userId: number }) {
   const client = useQueryClient();
   const list = useCreatorProjects(userId);
   const [editing, setEditing] = useState<TProject | null>(null);
   const [deleting, setDeleting] = useState<TProject | null>(null);
+  const editLoaded = useHasBeenTrue(editing !== null);
   // The list and the figures above it (Projects, Total Likes, Total Views) follow every change.
   const refresh = () => void refreshCreator(client, userId);
 
@@ -45,14 +49,18 @@ export function MyProjectsTab({ userId }: { userId: number }) {
           </>
         )}
       />
-      <EditProjectDialog
-        project={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
-      />
+      {editLoaded && (
+        <Suspense fallback={null}>
+          <EditProjectDialog
+            project={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              refresh();
+            }}
+          />
+        </Suspense>
+      )}
       <DeleteProjectDialog
         project={deleting}
         onClose={() => setDeleting(null)}
