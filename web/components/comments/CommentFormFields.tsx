@@ -1,5 +1,5 @@
 // The one form for a new comment, a reply and an edit: the shared schema checks it here as the
-// server does, and a counter appears as the text nears the limit.
+// server does, and a counter appears as the text nears the limit. Loaded through CommentForm.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -14,7 +14,7 @@ import { showFieldErrors } from '@/lib/field-errors';
 /** The counter shows from here on. */
 const COUNTER_FROM = COMMENT_MAX_LENGTH - 200;
 
-interface CommentFormProps {
+export interface CommentFormProps {
   id: string;
   label: string;
   submitLabel: string;
@@ -27,7 +27,7 @@ interface CommentFormProps {
   onCancel?: () => void;
 }
 
-export function CommentForm({ id, label, submitLabel, busyLabel, initialBody = '', autoFocus = false, failure, onSubmit, onCancel }: CommentFormProps) {
+export default function CommentFormFields({ id, label, submitLabel, busyLabel, initialBody = '', autoFocus = false, failure, onSubmit, onCancel }: CommentFormProps) {
   const {
     register,
     handleSubmit,
