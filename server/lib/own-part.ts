@@ -11,9 +11,10 @@ interface TParts {
 const partsOf = new WeakMap<object, TParts>();
 
 /**
- * `{ ...copy, ...own }`. Both are frozen: the serializer keeps the copy's encoded form for as
- * long as the copy lives, so a shared copy is replaced, never edited (the read cache's copies
- * already are), and a change would throw rather than go unseen.
+ * `{ ...copy, ...own }`. Both are frozen (their own fields; what they hold is shared as it
+ * is): the serializer keeps the copy's encoded form for as long as the copy lives, so a shared
+ * copy is replaced, never edited (the read cache's copies already are), and a change to its
+ * fields throws rather than goes unseen.
  */
 export function withOwnPart<T extends object>(copy: T, own: Partial<T>): T {
   Object.freeze(copy);
