@@ -1,6 +1,6 @@
 // buildApp(deps): the whole HTTP app. main.ts serves it; tests build it too.
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createPayments } from './adapters/payments/create-payments';
 import type { TPaymentProvider } from './adapters/payments/payments';
 import { createStorage } from './adapters/storage/create-storage';
@@ -42,6 +42,7 @@ import { createMemberRates, registerMemberWriteFloor, type TFreeDiskSpace } from
 import { registerPublicCache } from './http/public-cache';
 import { createThrottleStore, realSleep, type TSleep, type TThrottleStore } from './http/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security';
+import { serializerCompiler } from './http/serialize-answer';
 import { registerSessions, viewerDetails } from './http/sessions';
 import { registerSpa } from './http/spa';
 import { createBackgroundWork, type TBackgroundWork } from './lib/background-work';

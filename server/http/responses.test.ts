@@ -3,13 +3,14 @@
 // route of its kind can give, and whether it is for members only. And what the serializer does
 // with an answer that has more than its schema, or less.
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCreatorProfile, type TCreatorProfile } from '../../shared/schemas/creator';
 import type { TPublicUser } from '../../shared/schemas/user';
 import { ORIGIN_EXEMPT } from './security';
 import { buildInventoriedApp, isStateChanging, type TInventoriedApp, type TRoute } from '../test/route-inventory';
 import { registerErrorHandler } from './errors';
+import { serializerCompiler } from './serialize-answer';
 
 // The routes and their schemas are the same on either engine: one app is enough.
 describe('declared answers of every /api route', () => {
@@ -47,7 +48,7 @@ describe('declared answers of every /api route', () => {
   });
 });
 
-describe('the zod serializer', () => {
+describe('the response serializer', () => {
   const creator: TPublicUser = {
     id: 7,
     name: 'Ada Lovelace',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { skipTakenRows, type Engine } from '../../db/connect';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database, SessionRow, UserRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -58,21 +59,25 @@ export async function deleteSessionsBeyond(db: Db, userId: number, keep: number)
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', 'not in', kept).execute();
 }
 
+/** Built once: every signed-in request asks it. */
+const liveSessionQuery = preparedQuery((db, args: { tokenHash: string; now: string; idleSince: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.last_seen_at as session_last_seen_at')
+    .where('sessions.token_hash', '=', args.tokenHash)
+    .where('sessions.expires_at', '>', args.now)
+    .where('sessions.last_seen_at', '>', args.idleSince),
+);
+
 /** The session and its member, if the session is still within both expiries. */
 export async function findLiveSession(
   db: Db,
   tokenHash: string,
   limits: { now: Date; idleSince: Date },
 ): Promise<{ lastSeenAt: string; user: UserRow } | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.last_seen_at as session_last_seen_at')
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', limits.now.toISOString())
-    .where('sessions.last_seen_at', '>', limits.idleSince.toISOString())
-    .executeTakeFirst();
+  const [row] = await liveSessionQuery(db, { tokenHash, now: limits.now.toISOString(), idleSince: limits.idleSince.toISOString() });
   if (!row) return undefined;
   const { session_last_seen_at: lastSeenAt, ...user } = row;
   return { lastSeenAt, user };

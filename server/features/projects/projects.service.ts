@@ -29,6 +29,7 @@ import {
 } from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { moderationNote } from '../../lib/moderation-note';
+import { withOwnPart } from '../../lib/own-part';
 import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
 import { lockMember, publicMembers } from '../accounts/accounts.service';
 import { notify } from '../notifications/notifications.service';
@@ -249,7 +250,13 @@ function countedInCopy(ctx: TContext, cacheKey: string, cached: TProject, ticket
 /** The shared copy as this member sees it: whether they like the project and follow its creator. */
 async function withViewerState(ctx: TContext, copy: TProject, viewerId: number): Promise<TProject> {
   const { liked, following } = await viewerState(ctx, viewerId, { projectIds: [copy.id], creatorIds: [copy.user.id] });
-  return { ...copy, isLiked: liked.has(copy.id), isFollowing: following.has(copy.user.id) };
+  return withOwnPart(copy, { isLiked: liked.has(copy.id), isFollowing: following.has(copy.user.id) });
+}
+
+/** Shared cards as this member sees them: which they like, whose creators they follow. */
+export async function cardsAsMemberSees(ctx: TContext, items: readonly TProject[], viewerId: number): Promise<TProject[]> {
+  const { liked, following } = await viewerState(ctx, viewerId, { projectIds: items.map((item) => item.id), creatorIds: [...new Set(items.map((item) => item.user.id))] });
+  return items.map((item) => withOwnPart(item, { isLiked: liked.has(item.id), isFollowing: following.has(item.user.id) }));
 }
 
 /** Shown to everyone: not hidden by a moderator, its creator not suspended (projects.repo.ts listed()). */
@@ -359,9 +366,7 @@ async function membersGalleryPage(ctx: TContext, query: TListProjectsQuery, view
     page = await listProjectsFor(ctx, query, null, {}, {});
     ctx.readCache.set(key, page, ticket, { tags: projectListTags(page.items, [PROJECT_LISTS_TAG, ...orderTags(query.sort)]) });
   }
-  const { items } = page;
-  const { liked, following } = await viewerState(ctx, viewerId, { projectIds: items.map((item) => item.id), creatorIds: [...new Set(items.map((item) => item.user.id))] });
-  return { ...page, items: items.map((item) => ({ ...item, isLiked: liked.has(item.id), isFollowing: following.has(item.user.id) })) };
+  return { ...page, items: await cardsAsMemberSees(ctx, page.items, viewerId) };
 }
 
 /** `audience`: whose filter applies (visitors leave mature work out); `viewerId`: whose likes and follows the cards carry. */

@@ -2,8 +2,7 @@ import type { TProject } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
 import type { TPage } from '../../http/paging';
 import { orderTags, PROJECT_LISTS_TAG, projectListTags, SEARCH_RESULTS_TAG } from '../../lib/cache-tags';
-import { viewerState } from '../social/social.service';
-import { hydrateProjects, matureFilter } from './projects.service';
+import { cardsAsMemberSees, hydrateProjects, matureFilter } from './projects.service';
 import { searchTerms } from './search-terms';
 import { searchProjects, type TSearchSort } from './search.repo';
 
@@ -51,7 +50,5 @@ async function membersSearchPage(ctx: TContext, terms: string[], query: TSearchQ
     page = await searchPage(ctx, terms, query, offset, {});
     ctx.readCache.set(key, page, ticket, { tags: projectListTags(page.items, [PROJECT_LISTS_TAG, SEARCH_RESULTS_TAG, ...orderTags(query.sort)]) });
   }
-  const { items } = page;
-  const { liked, following } = await viewerState(ctx, viewerId, { projectIds: items.map((item) => item.id), creatorIds: [...new Set(items.map((item) => item.user.id))] });
-  return { ...page, items: items.map((item) => ({ ...item, isLiked: liked.has(item.id), isFollowing: following.has(item.user.id) })) };
+  return { ...page, items: await cardsAsMemberSees(ctx, page.items, viewerId) };
 }

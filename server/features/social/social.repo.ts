@@ -1,8 +1,9 @@
 // Likes, follows and views: each is an insert or delete on a unique key, never read-modify-
 // write. The counters they move live on projects and are moved by the projects module in the
 // same transaction (see projects.service.ts).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { skipTakenRows, type Engine } from '../../db/connect';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import type { TCursor } from '../../http/paging';
 import type { TViewRow } from '../../lib/view-buffer';
@@ -64,6 +65,33 @@ export async function followedAmong(db: Db, followerId: number, userIds: number[
   if (!userIds.length) return new Set();
   const rows = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).where('followee_id', 'in', userIds).execute();
   return new Set(rows.map((row) => row.followee_id));
+}
+
+/** Built once per length of the two lists: every member's page asks it. */
+const likedAndFollowedQuery = preparedQuery((db, args: { userId: number; projectIds: readonly number[]; creatorIds: readonly number[] }) =>
+  db
+    .selectFrom('likes')
+    .select([sql<number>`0`.as('follow'), 'project_id as id'])
+    .where('user_id', '=', args.userId)
+    .where('project_id', 'in', args.projectIds)
+    .unionAll(db.selectFrom('follows').select([sql<number>`1`.as('follow'), 'followee_id as id']).where('follower_id', '=', args.userId).where('followee_id', 'in', args.creatorIds)),
+);
+
+/**
+ * Which of these projects the member likes and which of these creators they follow, in one
+ * statement: a member's every page asks both, and one statement is one turn of the connection
+ * and one query to build rather than two (likes_pk, follows_pk).
+ */
+export async function likedAndFollowedAmong(db: Db, userId: number, projectIds: number[], creatorIds: number[]): Promise<{ liked: Set<number>; following: Set<number> }> {
+  if (!projectIds.length || !creatorIds.length) {
+    const [liked, following] = await Promise.all([likedAmong(db, userId, projectIds), followedAmong(db, userId, creatorIds)]);
+    return { liked, following };
+  }
+  const rows = await likedAndFollowedQuery(db, { userId, projectIds, creatorIds });
+  const liked = new Set<number>();
+  const following = new Set<number>();
+  for (const row of rows) (Number(row.follow) === 1 ? following : liked).add(row.id);
+  return { liked, following };
 }
 
 /** follows_followee_idx. */

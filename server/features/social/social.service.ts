@@ -24,7 +24,7 @@ import {
   insertSaltOnce,
   insertViewOnce,
   insertViewsOnce,
-  likedAmong,
+  likedAndFollowedAmong,
   likedProjectIdsAfter,
   listLikesPage,
   toggleFollowRow,
@@ -115,8 +115,7 @@ export function recordViewsOnce(ctx: Pick<TContext, 'db'>, views: readonly TView
 /** What the viewer has done to these projects and their creators (nothing for a visitor). */
 export async function viewerState(ctx: TContext, viewerId: number | null, items: { projectIds: number[]; creatorIds: number[] }): Promise<{ liked: Set<number>; following: Set<number> }> {
   if (viewerId === null) return { liked: new Set(), following: new Set() };
-  const [liked, following] = await Promise.all([likedAmong(ctx.db, viewerId, items.projectIds), followedAmong(ctx.db, viewerId, items.creatorIds)]);
-  return { liked, following };
+  return likedAndFollowedAmong(ctx.db, viewerId, items.projectIds, items.creatorIds);
 }
 
 /** A page of the projects the member liked, most recent like first: their ids. */
