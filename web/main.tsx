@@ -50,7 +50,7 @@ if (state && root.hasChildNodes()) {
   refreshForMember(client, state);
   // The page's code first: hydration that suspended on it could meet answers that changed meanwhile.
   void preloadPage(window.location.pathname).finally(() => {
-    // Preact hydrates in one go: the first pass here, the parts wrapped in <HydrateLater> after it.
+    // The first pass, then each part wrapped in <HydrateLater> in a task of its own (lib/hydration.ts).
     hydrateServerMarkup(() => hydrateRoot(root, app));
   });
 } else {

@@ -6,7 +6,7 @@
 // While any of it is drawn, what renders must match the server's HTML.
 
 /** The event (and performance mark) of a server-rendered page whose every part has hydrated. */
-export const HYDRATED_EVENT = 'app:hydrated';
+const HYDRATED_EVENT = 'app:hydrated';
 
 /** Drawing the server's markup now: the first pass, or one deferred part resuming. */
 let hydrating = false;
@@ -78,7 +78,8 @@ export function announceHydrated(): void {
 
 /** A deferred part has drawn the server's markup (its layout effect): the browser's own state from now on. */
 export function partHydrated(): void {
-  if (partStarted !== null) onTimeline(() => performance.measure('hydration: a deferred part', { start: partStarted ?? 0 }));
+  const started = partStarted;
+  if (started !== null) onTimeline(() => performance.measure('hydration: a deferred part', { start: started }));
   partStarted = null;
   hydrating = false;
 }
