@@ -1,6 +1,7 @@
 // How a server-rendered page becomes interactive (README 'Server-side rendering'): its code loads
 // once the page has painted and its largest image arrived (web/boot.ts); it hydrates in parts,
 // each in a task of its own (web/lib/hydration.ts); and a click made before then is not lost.
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProject, signUpMember, uploadFixtures } from './api-helpers';
 import { browserPerFile, holdRequests, waitForHydration } from './helpers';
@@ -8,10 +9,26 @@ import { browserPerFile, holdRequests, waitForHydration } from './helpers';
 const RUN = Date.now().toString(36);
 const { openPage } = browserPerFile();
 
+const cardCount = (page: Page) => page.locator('#root article[data-project-id]').count();
+const hydratedParts = (page: Page) => page.evaluate(() => performance.getEntriesByName('hydration: a deferred part').length);
+
+/** Scrolls down the whole page a screen at a time, as a reader would, each step painted. */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await frame();
+      await frame();
+    }
+  });
+}
+
 beforeAll(async () => {
   // The home page has cards (and so a largest image) whatever else the shared database holds.
   const member = await signUpMember({ firstName: 'Hydra', lastName: RUN });
-  const { urls } = await uploadFixtures(member, ['a1111.png', 'a1111.png']);
+  // Six cards: on a phone the last ones are more than a screen below the first.
+  const { urls } = await uploadFixtures(member, Array.from({ length: 6 }, () => 'a1111.png'));
   for (const [index, url] of urls.entries()) await createProject(member, { title: `Hydrated ${RUN} ${index + 1}`, category: 'Illustration', images: [url] });
 });
 
@@ -42,15 +59,63 @@ describe('a server-rendered page becoming interactive', () => {
     const page = await openPage({ width: 1440 });
     await page.goto('/');
     await waitForHydration(page);
-    const cards = await page.locator('#root article[data-project-id]').count();
-    const measures = await page.evaluate(() => ({
-      firstPass: performance.getEntriesByName('hydration: first pass').length,
-      parts: performance.getEntriesByName('hydration: a deferred part').length,
-    }));
+    const cards = await cardCount(page);
     expect(cards).toBeGreaterThanOrEqual(2);
-    expect(measures.firstPass).toBe(1);
+    expect(await page.evaluate(() => performance.getEntriesByName('hydration: first pass').length)).toBe(1);
+    // The footer may be more than a screen below: scrolled to, it hydrates too.
+    await scrollThrough(page);
     // Every card, plus the header, the hero, the sort and filter controls and the footer.
-    expect(measures.parts).toBe(cards + 4);
+    await expect.poll(() => hydratedParts(page)).toBe(cards + 4);
+  });
+
+  it('hydrates cards more than a screen below the viewport only once they come near', async () => {
+    const page = await openPage({ width: 390 });
+    await page.goto('/');
+    await waitForHydration(page);
+    const cards = await cardCount(page);
+    const withThePage = await hydratedParts(page);
+    // The header, the hero, the filters and the first cards; not the cards far below, nor the footer.
+    expect(withThePage).toBeGreaterThanOrEqual(4);
+    expect(withThePage).toBeLessThan(cards + 4);
+    await scrollThrough(page);
+    await expect.poll(() => hydratedParts(page)).toBe(cards + 4);
+  });
+
+  it('holds a click on a card that has not hydrated yet and makes it again once it has: the app navigates, the page does not reload', async () => {
+    const page = await openPage({ width: 390 });
+    await page.goto('/');
+    await waitForHydration(page);
+    const cards = await cardCount(page);
+    const before = await hydratedParts(page);
+    expect(before).toBeLessThan(cards + 4);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    // Clicked from the page's script: nothing scrolls first, the last card is still far below.
+    const href = await page.evaluate(() => {
+      const links = document.querySelectorAll<HTMLAnchorElement>('#root article[data-project-id] a[href^="/project/"]');
+      const last = links[links.length - 1];
+      last?.click();
+      return last?.getAttribute('href');
+    });
+    expect(href).toBeTruthy();
+    await page.waitForURL(`**${href}`);
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    expect(await hydratedParts(page)).toBeGreaterThan(before);
+  });
+
+  it('leaves nothing of the cards still waiting when the app goes to another page', async () => {
+    const page = await openPage({ width: 390 });
+    await page.goto('/');
+    await waitForHydration(page);
+    expect(await hydratedParts(page)).toBeLessThan((await cardCount(page)) + 4);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    // What a hydrated link does: React Router follows the history.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/jobs');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { name: 'Find Your Dream AI Job' }).waitFor();
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    expect(await cardCount(page)).toBe(0);
   });
 
   it('makes a click given before the page has hydrated again once it has', async () => {

@@ -63,6 +63,23 @@ async function routes(baseUrl: string): Promise<string[]> {
   return ['/', `/project/${project.slug}`, '/jobs', `/creator/${project.user.id}`];
 }
 
+// Chromium's trace sometimes comes back without its navigation start (NO_NAVSTART) on a run that
+// otherwise went well: such a run is measured again rather than losing the whole table.
+const ATTEMPTS_PER_RUN = 3;
+
+async function measureOnce(port: number, baseUrl: string, path: string): Promise<TLighthouseRow> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const runner = await lighthouse(`${baseUrl}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
+      return lighthouseRow(path, runner.lhr as unknown as TLighthouseResult);
+    } catch (error) {
+      if (attempt >= ATTEMPTS_PER_RUN) throw error;
+      console.error(`${error instanceof Error ? error.message : String(error)}; measuring again`);
+    }
+  }
+}
+
 async function measure(baseUrl: string, paths: string[]): Promise<TLighthouseRow[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   cleanups.push(() => chrome.kill());
@@ -71,9 +88,7 @@ async function measure(baseUrl: string, paths: string[]): Promise<TLighthouseRow
     const runs: TLighthouseRow[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       console.error(`Lighthouse: ${path}${RUNS > 1 ? ` (run ${run} of ${RUNS})` : ''}`);
-      const runner = await lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
-      runs.push(lighthouseRow(path, runner.lhr as unknown as TLighthouseResult));
+      runs.push(await measureOnce(chrome.port, baseUrl, path));
     }
     rows.push(medianRow(runs));
   }

@@ -37,6 +37,16 @@ export function compactCount(value: number): string {
   return String(value);
 }
 
+// Whole numbers with thousands separators, in English like the rest of the site (the server's
+// page and the browser's hydration write the same), from one formatter: Number#toLocaleString
+// makes a formatter on every call, which a gallery of cards paid for dozens of times.
+const WHOLE_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** '12,345'. */
+export function wholeNumber(value: number): string {
+  return WHOLE_NUMBER.format(value);
+}
+
 /** Stats strip form: K and M with one decimal and a trailing +. */
 export function statsCount(value: number): string {
   if (value >= 1_000_000) return `${(value / 1_000_000).toFixed(1)}M+`;

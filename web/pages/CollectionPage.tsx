@@ -25,6 +25,7 @@ import { StatePanel } from '@/components/ui/state-panel';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
 import { showFieldErrors } from '@/lib/field-errors';
 import { creatorPath } from '@/lib/paths';
+import { wholeNumber } from '@shared/format';
 
 export default function CollectionPage() {
   const { id = '' } = useParams();
@@ -91,7 +92,7 @@ function CollectionDetail({ collection, list }: { collection: TCollectionPage; l
             <Link to={creatorPath(collection.owner.id)} className="rounded-sm font-medium text-ink hover:text-accent">
               {collection.owner.name}
             </Link>{' '}
-            · {count.toLocaleString()} {count === 1 ? 'project' : 'projects'}
+            · {wholeNumber(count)} {count === 1 ? 'project' : 'projects'}
           </p>
         </div>
         {collection.isOwner && (

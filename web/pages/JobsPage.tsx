@@ -127,8 +127,8 @@ export default function JobsPage() {
             <ul className={cn('flex flex-col gap-4 transition-opacity duration-150', list.isPlaceholderData && 'opacity-60')}>
               {jobs.map((job) => (
                 <li key={job.id}>
-                  {/* Each card of the server's page hydrates in a task of its own. */}
-                  <HydrateLater>
+                  {/* Each card of the server's page hydrates in a task of its own, once near the viewport. */}
+                  <HydrateLater whenNear>
                     <JobCard job={job} own={ownJobs.has(job.id)} />
                   </HydrateLater>
                 </li>

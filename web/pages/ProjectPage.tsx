@@ -132,8 +132,9 @@ function ProjectDetail({ project, notice }: { project: TProject; notice: ReactNo
         <ul className="flex min-w-0 flex-col items-center gap-4 lg:col-start-1 lg:row-start-1" aria-label="Project media">
           {project.media.map((media, index) => (
             <li key={media.id} className="relative w-full" style={mediaBoxStyle(media)}>
-              {/* On the server's page each part below hydrates in a task of its own. */}
-              <HydrateLater>
+              {/* On the server's page each part below hydrates in a task of its own (each further
+                  image or video once near the viewport). */}
+              <HydrateLater whenNear>
                 <ProjectMedia media={media} variant="detail" alt={alt} priority={index === 0} className="rounded-xl" isOwner={isOwner} concealed={concealed} />
                 {concealed && <MatureCover project={project} className="rounded-xl" />}
               </HydrateLater>

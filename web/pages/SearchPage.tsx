@@ -13,6 +13,7 @@ import { SearchNoResults, SearchPrompt } from '@/components/search/SearchStates'
 import { useSearchQuery } from '@/components/search/useSearchQuery';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
+import { wholeNumber } from '@shared/format';
 
 const SORT_LABELS: Record<TSearchSort, string> = { relevance: 'Relevance', recent: 'Recent', popular: 'Popular' };
 const SORT_OPTIONS = SEARCH_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
@@ -50,7 +51,7 @@ export default function SearchPage() {
           <section aria-label="Search results" className="flex min-w-0 flex-col gap-6">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <div aria-live="polite" className="text-sm text-zinc-600">
-                {total !== undefined ? `${total.toLocaleString()} projects found` : results.isPending && <Skeleton className="h-4 w-32" />}
+                {total !== undefined ? `${wholeNumber(total)} projects found` : results.isPending && <Skeleton className="h-4 w-32" />}
               </div>
               <div className="flex items-center gap-3">
                 <SortSelect value={sort} options={SORT_OPTIONS} onChange={setSort} />

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { diskSize, dollars } from './admin-format';
 import { AdminLoadError, FigureTile } from './AdminStates';
 import { DayChart } from './DayChart';
+import { wholeNumber } from '@shared/format';
 
 const CHARTS = [
   { key: 'signups', title: 'Sign-ups' },
@@ -29,12 +30,12 @@ function Figures({ figures }: { figures: TAdminFigures }) {
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5">
         <FigureTile large label="Open reports">
           <Link to="/admin/reports" className="rounded-sm text-accent hover:text-accent-hover">
-            {figures.openReports.toLocaleString()}
+            {wholeNumber(figures.openReports)}
           </Link>
         </FigureTile>
-        <FigureTile large label="Jobs paid">{figures.jobsPaid.toLocaleString()}</FigureTile>
+        <FigureTile large label="Jobs paid">{wholeNumber(figures.jobsPaid)}</FigureTile>
         <FigureTile large label="Revenue">{dollars(figures.revenueCents)}</FigureTile>
-        <FigureTile large label="Outbox backlog">{figures.outboxBacklog.toLocaleString()}</FigureTile>
+        <FigureTile large label="Outbox backlog">{wholeNumber(figures.outboxBacklog)}</FigureTile>
         <FigureTile large label="Media on disk">{diskSize(figures.mediaDiskBytes)}</FigureTile>
       </dl>
       <h3 className="text-base font-semibold">The last 30 days</h3>

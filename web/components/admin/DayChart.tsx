@@ -2,6 +2,7 @@
 // summary and can read the numbers in the table behind it.
 import { useId } from 'react';
 import { barShares, shortDay } from './admin-format';
+import { wholeNumber } from '@shared/format';
 
 export interface TDayValue {
   date: string;
@@ -13,7 +14,7 @@ export function DayChart({ title, days }: { title: string; days: readonly TDayVa
   const shares = barShares(days.map((day) => day.value));
   const total = days.reduce((sum, day) => sum + day.value, 0);
   const busiest = days.reduce<TDayValue | null>((best, day) => (day.value > (best?.value ?? 0) ? day : best), null);
-  const summary = busiest ? `${total.toLocaleString()} in ${days.length} days, most on ${shortDay(busiest.date)} (${busiest.value.toLocaleString()})` : `None in ${days.length} days`;
+  const summary = busiest ? `${wholeNumber(total)} in ${days.length} days, most on ${shortDay(busiest.date)} (${wholeNumber(busiest.value)})` : `None in ${days.length} days`;
 
   return (
     <figure aria-labelledby={titleId} className="flex flex-col gap-3 rounded-xl border border-zinc-200 p-5">

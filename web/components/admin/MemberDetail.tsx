@@ -2,7 +2,7 @@
 // they invited), with Suspend/Unsuspend for staff and role and invite right for admins.
 import { AlertTriangle, ArrowLeft, ArrowUpRight, UserX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { counted, longDate } from '@shared/format';
+import { counted, longDate, wholeNumber } from '@shared/format';
 import type { TAdminMember } from '@shared/schemas/moderation';
 import { ApiError } from '@/api/api-error';
 import { useAdminMember } from '@/api/admin';
@@ -68,9 +68,9 @@ function Member({ member, isAdmin, isSelf }: { member: TAdminMember; isAdmin: bo
 
       <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
         <FigureTile label="Joined">{longDate(member.createdAt)}</FigureTile>
-        <FigureTile label="Projects">{member.projects.toLocaleString()}</FigureTile>
-        <FigureTile label="Open reports">{member.openReports.toLocaleString()}</FigureTile>
-        <FigureTile label="Unused invitation codes">{member.unusedCodes.toLocaleString()}</FigureTile>
+        <FigureTile label="Projects">{wholeNumber(member.projects)}</FigureTile>
+        <FigureTile label="Open reports">{wholeNumber(member.openReports)}</FigureTile>
+        <FigureTile label="Unused invitation codes">{wholeNumber(member.unusedCodes)}</FigureTile>
       </dl>
 
       <section aria-labelledby="admin-invite-tree" className="flex flex-col gap-3">

@@ -4,6 +4,7 @@ import type { TCategorySummary } from '@shared/schemas/creator';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TagChip } from '@/components/ui/tag-chip';
 import type { TCategoryContent } from '@/lib/category-content';
+import { wholeNumber } from '@shared/format';
 
 interface CategoryHeaderProps {
   name: string;
@@ -14,7 +15,7 @@ interface CategoryHeaderProps {
   summaryPending: boolean;
 }
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${wholeNumber(count)} ${count === 1 ? one : many}`;
 
 function Figure({ term, icon: Icon, children }: { term: string; icon: LucideIcon; children: ReactNode }) {
   return (

@@ -12,6 +12,7 @@ import { GalleryError } from '@/components/gallery/GalleryStates';
 import { LoadMore, type TMorePages } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { collectionPath } from '@/lib/paths';
+import { wholeNumber } from '@shared/format';
 
 export function CollectionCard({ collection }: { collection: TCollection }) {
   const { user } = useCurrentUser();
@@ -38,7 +39,7 @@ export function CollectionCard({ collection }: { collection: TCollection }) {
           {!collection.isPublic && <Lock className="h-3.5 w-3.5 shrink-0 text-zinc-500" aria-label="Private" />}
         </h3>
         <p className="text-[13px] text-zinc-600">
-          {count.toLocaleString()} {count === 1 ? 'project' : 'projects'}
+          {wholeNumber(count)} {count === 1 ? 'project' : 'projects'}
         </p>
       </div>
     </article>

@@ -18,6 +18,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { showFieldErrors } from '@/lib/field-errors';
+import { wholeNumber } from '@shared/format';
 
 interface SaveDialogProps {
   project: { id: number; title: string };
@@ -101,7 +102,7 @@ function CollectionChoice({ collection, projectId }: { collection: TCollection; 
         <span className="truncate">{collection.name}</span>
         {!collection.isPublic && <Lock className="h-3.5 w-3.5 shrink-0 text-zinc-500" aria-label="Private" />}
       </Label>
-      <span className="text-[13px] text-zinc-600 tabular-nums">{collection.projectCount.toLocaleString()}</span>
+      <span className="text-[13px] text-zinc-600 tabular-nums">{wholeNumber(collection.projectCount)}</span>
     </li>
   );
 }

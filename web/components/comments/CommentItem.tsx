@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { initials, timeAgo } from '@shared/format';
+import { dateTime, initials, timeAgo } from '@shared/format';
 import type { TReply } from '@shared/schemas/comment';
 import { serverMessage } from '@/api/api-error';
 import { useDeleteComment, useEditComment } from '@/api/comments';
@@ -65,7 +65,7 @@ export function CommentItem({ comment, projectId, highlighted, onReply, children
                 {author.name}
               </Link>
             )}
-            <time dateTime={comment.createdAt} title={new Date(comment.createdAt).toLocaleString()}>
+            <time dateTime={comment.createdAt} title={dateTime(comment.createdAt)}>
               {timeAgo(comment.createdAt)}
             </time>
             {comment.editedAt && <span title={`Edited ${timeAgo(comment.editedAt)}`}>(edited)</span>}

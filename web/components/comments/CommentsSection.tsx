@@ -13,6 +13,7 @@ import { useSignInPath } from '@/hooks/useSignInPath';
 import { CommentForm } from './CommentForm';
 import { commentAnchor } from './CommentItem';
 import { CommentThread } from './CommentThread';
+import { wholeNumber } from '@shared/format';
 
 const ANCHOR = /^#comment-(\d+)$/;
 
@@ -36,7 +37,7 @@ export function CommentsSection({ projectId, count }: { projectId: number; count
     <section id="comments" aria-labelledby="comments-heading" className="mt-12 flex max-w-[800px] flex-col gap-6">
       <h2 id="comments-heading" className="flex items-center gap-2 text-xl font-semibold">
         <MessageCircle className="h-5 w-5" aria-hidden />
-        Comments <span className="text-zinc-600 tabular-nums">({count.toLocaleString()})</span>
+        Comments <span className="text-zinc-600 tabular-nums">({wholeNumber(count)})</span>
       </h2>
 
       {isSignedIn ? (

@@ -14,6 +14,7 @@ import { MemberMenu } from './MemberMenu';
 import { MemberIdentity } from '@/components/user/MemberIdentity';
 import { useHasBeenTrue } from '@/hooks/useHasBeenTrue';
 import { creatorPath } from '@/lib/paths';
+import { wholeNumber } from '@shared/format';
 
 // Loaded on the first 'Hire Me', as on the project page (see CreatorPanel).
 const ContactDialog = lazy(() => import('@/components/project/ContactDialog'));
@@ -59,10 +60,10 @@ export function CreatorHeader({ profile }: { profile: TCreatorProfile }) {
       >
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700">
           <span>
-            <strong className="font-semibold text-ink">{stats.followers.toLocaleString()}</strong> {stats.followers === 1 ? 'follower' : 'followers'}
+            <strong className="font-semibold text-ink">{wholeNumber(stats.followers)}</strong> {stats.followers === 1 ? 'follower' : 'followers'}
           </span>
           <span>
-            <strong className="font-semibold text-ink">{stats.following.toLocaleString()}</strong> following
+            <strong className="font-semibold text-ink">{wholeNumber(stats.following)}</strong> following
           </span>
         </p>
         {invitedBy && (

@@ -66,8 +66,8 @@ export function ProjectPages({ list, view = 'grid', empty, onTagClick, actions }
       <div className={layout}>
         {projects.map((project, index) => (
           // The first card's image is the page's largest paint: fetched at once, first. Each card
-          // of a server-rendered page hydrates in a task of its own.
-          <HydrateLater key={project.id}>
+          // of a server-rendered page hydrates in a task of its own, once near the viewport.
+          <HydrateLater key={project.id} whenNear>
             <ProjectCard project={project} view={view} priority={index === 0} onTagClick={onTagClick} actions={actions?.(project)} />
           </HydrateLater>
         ))}

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'react-router';
 import { JOB_LISTING_DAYS } from '@shared/constants';
-import { longDate } from '@shared/format';
+import { longDate, wholeNumber } from '@shared/format';
 import { toCreateJobBody, type TJobFormOutput, type TMyJob } from '@shared/schemas/job';
 import { serverMessage } from '@/api/api-error';
 import { useCloseJob, useMyJobs, useUpdateJob } from '@/api/jobs';
@@ -119,11 +119,11 @@ function MyJobRow({ job }: { job: TMyJob }) {
       <dl aria-label="Listing figures" className="flex gap-6 text-center">
         <div>
           <dt className="text-xs text-zinc-500">Views</dt>
-          <dd className="text-lg font-semibold">{job.views.toLocaleString()}</dd>
+          <dd className="text-lg font-semibold">{wholeNumber(job.views)}</dd>
         </div>
         <div>
           <dt className="text-xs text-zinc-500">Apply clicks</dt>
-          <dd className="text-lg font-semibold">{job.applyClicks.toLocaleString()}</dd>
+          <dd className="text-lg font-semibold">{wholeNumber(job.applyClicks)}</dd>
         </div>
       </dl>
       <MyJobActions job={job} />

@@ -34,7 +34,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <HydrateLater>
+      <HydrateLater whenNear>
         <Footer />
       </HydrateLater>
       <CookieBanner />

@@ -1,4 +1,4 @@
-import { compactCount } from '@shared/format';
+import { compactCount, wholeNumber } from '@shared/format';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 
@@ -14,7 +14,7 @@ export function ProfileStats({ stats, loading }: { stats: TStat[]; loading: bool
       {stats.map(({ label, value }) => (
         <div key={label} className="rounded-xl border border-zinc-200 p-4">
           <dt className="text-[13px] text-zinc-500">{label}</dt>
-          <dd className="mt-1 text-2xl font-semibold tabular-nums" title={value === undefined ? undefined : value.toLocaleString()}>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums" title={value === undefined ? undefined : wholeNumber(value)}>
             {value !== undefined ? compactCount(value) : loading ? <Skeleton className="h-8 w-12" /> : '—'}
           </dd>
         </div>

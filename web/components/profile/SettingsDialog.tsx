@@ -1,5 +1,5 @@
 // Settings (SPEC §2): the account's e-mail, member since, project count, and the danger zone.
-import { longDate } from '@shared/format';
+import { longDate, wholeNumber } from '@shared/format';
 import type { TCurrentUser } from '@shared/schemas/user';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { BlockedMembersSection } from './BlockedMembersSection';
@@ -28,7 +28,7 @@ export function SettingsDialog({ user, projectCount, open, onOpenChange }: Setti
         <dl className="flex flex-col divide-y divide-zinc-200 rounded-xl border border-zinc-200 text-sm">
           <Row label="Email" value={user.email} />
           <Row label="Member since" value={longDate(user.createdAt)} />
-          <Row label="Projects" value={projectCount === undefined ? '—' : projectCount.toLocaleString()} />
+          <Row label="Projects" value={projectCount === undefined ? '—' : wholeNumber(projectCount)} />
         </dl>
         <MatureContentSection user={user} />
         <ChangePasswordSection />

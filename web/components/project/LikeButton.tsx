@@ -8,6 +8,7 @@ import { ApiError, limitMessage } from '@/api/api-error';
 import { cn } from '@/lib/cn';
 import { apiSignInPath, takePendingAction } from '@/lib/return-to';
 import { showToast } from '@/lib/toast';
+import { wholeNumber } from '@shared/format';
 
 const SIZES = {
   sm: 'h-8 gap-1.5 px-2 text-[13px] [&_svg]:h-4 [&_svg]:w-4',
@@ -62,7 +63,7 @@ export function LikeButton({ projectId, liked, likes, size = 'sm', className }: 
     });
   };
 
-  const count = likes.toLocaleString();
+  const count = wholeNumber(likes);
   return (
     <button
       type="button"

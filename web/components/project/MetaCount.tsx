@@ -1,6 +1,6 @@
 // A project's figure beside an icon (views, comments): compact (SPEC §9), the exact number on hover.
 import type { LucideIcon } from 'lucide-react';
-import { compactCount } from '@shared/format';
+import { compactCount, wholeNumber } from '@shared/format';
 import { cn } from '@/lib/cn';
 
 const SIZES = {
@@ -28,7 +28,7 @@ export function MetaCount({ icon: Icon, count, nouns, size = 'sm', href }: MetaC
       <span className="sr-only"> {noun}</span>
     </>
   );
-  const title = `${count.toLocaleString()} ${noun}`;
+  const title = `${wholeNumber(count)} ${noun}`;
   return href ? (
     <a href={href} className={classes} title={title}>
       {content}

@@ -15,8 +15,8 @@ export function SimilarProjects({ projectId }: { projectId: number }) {
       <ul className={`mt-6 ${GRID}`}>
         {similar.data.map((project) => (
           <li key={project.id}>
-            {/* On the server's page each card hydrates in a task of its own. */}
-            <HydrateLater>
+            {/* On the server's page each card hydrates in a task of its own, once near the viewport. */}
+            <HydrateLater whenNear>
               <ProjectCard project={project} />
             </HydrateLater>
           </li>

@@ -1,28 +1,37 @@
 // The tour's modal card: a dimmed page with a spotlight on the step's target, and the card beside it.
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { placeTour } from './tour-placement';
-import type { TTourStep } from './tour-steps';
+import { buildTourSteps, type TTourStep } from './tour-steps';
 
 interface TourDialogProps {
   open: boolean;
-  step: TTourStep;
+  /** The member's, for the welcome step; null for a visitor. */
+  firstName: string | null;
   stepIndex: number;
-  stepCount: number;
   onBack: () => void;
   onNext: () => void;
-  /** Skip, close button, Escape and a click outside all end the tour the same way. */
+  /** Skip, close button, Escape, a click outside and Next on the last step all end the tour the same way. */
   onDismiss: () => void;
 }
 
-export function TourDialog({ open, onDismiss, ...layer }: TourDialogProps) {
+interface TourLayerProps extends Omit<TourDialogProps, 'open' | 'firstName'> {
+  step: TTourStep;
+  stepCount: number;
+}
+
+export function TourDialog({ open, firstName, stepIndex, onNext, onDismiss, onBack }: TourDialogProps) {
+  const steps = useMemo(() => buildTourSteps(firstName), [firstName]);
+  const step = steps[stepIndex];
+  if (!step) return null;
+  const isLast = stepIndex === steps.length - 1;
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onDismiss()}>
       <Dialog.Portal>
-        <TourLayer onDismiss={onDismiss} {...layer} />
+        <TourLayer step={step} stepIndex={stepIndex} stepCount={steps.length} onBack={onBack} onNext={isLast ? onDismiss : onNext} onDismiss={onDismiss} />
       </Dialog.Portal>
     </Dialog.Root>
   );
@@ -37,7 +46,7 @@ function findTarget(step: TTourStep): HTMLElement | null {
   return box.width > 0 && box.height > 0 ? element : null;
 }
 
-function TourLayer({ step, stepIndex, stepCount, onBack, onNext, onDismiss }: Omit<TourDialogProps, 'open'>) {
+function TourLayer({ step, stepIndex, stepCount, onBack, onNext, onDismiss }: TourLayerProps) {
   const cardRef = useRef<HTMLDivElement>(null);
   const spotlightRef = useRef<HTMLDivElement>(null);
   const isFirst = stepIndex === 0;

@@ -3,9 +3,8 @@ import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useM
 import { STORAGE_KEYS, TIMINGS } from '@shared/constants';
 import { useCurrentUser } from '@/api/auth';
 import { useHasBeenTrue } from '@/hooks/useHasBeenTrue';
-import { buildTourSteps } from './tour-steps';
 
-// Most page loads never show the tour: its dialog loads when it first opens.
+// Most page loads never show the tour: its dialog (and its steps) load when it first opens.
 const TourDialog = lazy(() => import('./TourDialog').then((module) => ({ default: module.TourDialog })));
 
 interface TTourControls {
@@ -53,7 +52,6 @@ export function TourProvider({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
   const userId = user?.id ?? null;
   const firstName = user?.firstName || null;
-  const steps = useMemo(() => buildTourSteps(firstName), [firstName]);
   const [tour, setTour] = useState<TTourState>({ open: false, stepIndex: 0 });
   const dialogLoaded = useHasBeenTrue(tour.open);
   // Members already auto-started in this page load: signing out and back in must not replay it.
@@ -81,9 +79,9 @@ export function TourProvider({ children }: { children: ReactNode }) {
     setTour((current) => ({ ...current, open: false }));
   }
 
+  // Past the last step, the dialog finishes instead.
   function next() {
-    if (tour.stepIndex >= steps.length - 1) finish();
-    else setTour((current) => ({ ...current, stepIndex: current.stepIndex + 1 }));
+    setTour((current) => ({ ...current, stepIndex: current.stepIndex + 1 }));
   }
 
   function back() {
@@ -91,22 +89,13 @@ export function TourProvider({ children }: { children: ReactNode }) {
   }
 
   const controls = useMemo<TTourControls>(() => ({ start, reset }), [start, reset]);
-  const step = steps[tour.stepIndex];
 
   return (
     <TourContext.Provider value={controls}>
       {children}
-      {step && dialogLoaded && (
+      {dialogLoaded && (
         <Suspense fallback={null}>
-          <TourDialog
-            open={tour.open}
-            step={step}
-            stepIndex={tour.stepIndex}
-            stepCount={steps.length}
-            onBack={back}
-            onNext={next}
-            onDismiss={finish}
-          />
+          <TourDialog open={tour.open} firstName={firstName} stepIndex={tour.stepIndex} onBack={back} onNext={next} onDismiss={finish} />
         </Suspense>
       )}
     </TourContext.Provider>
