@@ -281,6 +281,61 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     expect(((await get('/api/projects/search/lantern?sort=recent')).json() as TProject[]).map((card) => card.title)).not.toContain('Mature lantern');
   });
 
+  it("answers a creator's public collections to visitors from the cache, and forgets them when the owner creates, renames, fills, empties, hides or deletes one", async () => {
+    const owner = await buildUser(t.ctx);
+    const project = await buildProject(t.ctx, owner, { title: 'Kept' });
+    const cookie = await cookieFor(t.ctx, owner);
+    const shown = async () => ((await get(`/api/users/${owner.id}/collections`)).json() as { name: string; projectCount: number }[]).map((shelf) => `${shelf.name} (${shelf.projectCount})`);
+    const write = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+      const response = await t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+      expect(response.statusCode).toBeLessThan(300);
+      return response;
+    };
+    expect(await shown()).toEqual([]);
+    const { id } = (await write('POST', '/api/collections', { name: 'Moods', isPublic: true })).json() as { id: number };
+    expect(await shown()).toEqual(['Moods (0)']);
+    // From the cache: a change the cache was not told of does not show.
+    await t.ctx.db.updateTable('collections').set({ name: 'Behind the back' }).where('id', '=', id).execute();
+    expect(await shown()).toEqual(['Moods (0)']);
+    await write('PATCH', `/api/collections/${id}`, { name: 'Tones' });
+    expect(await shown()).toEqual(['Tones (0)']);
+    await write('POST', `/api/collections/${id}/projects/${project.id}`);
+    expect(await shown()).toEqual(['Tones (1)']);
+    await write('DELETE', `/api/collections/${id}/projects/${project.id}`);
+    expect(await shown()).toEqual(['Tones (0)']);
+    await write('PATCH', `/api/collections/${id}`, { isPublic: false });
+    expect(await shown()).toEqual([]);
+    await write('PATCH', `/api/collections/${id}`, { isPublic: true });
+    expect(await shown()).toEqual(['Tones (0)']);
+    await write('DELETE', `/api/collections/${id}`);
+    expect(await shown()).toEqual([]);
+  });
+
+  it("answers a project's comments to visitors from the cache, and forgets them when a comment is added, edited or deleted, or its author renamed", async () => {
+    const creator = await buildUser(t.ctx);
+    const fan = await buildUser(t.ctx, { first_name: 'Ada', last_name: 'Byron' });
+    const project = await buildProject(t.ctx, creator, { title: 'Talked about' });
+    const cookie = await cookieFor(t.ctx, fan);
+    const shown = async () => ((await get(`/api/projects/${project.id}/comments`)).json() as { body: string; author: { name: string } | null }[]).map((comment) => `${comment.author?.name ?? '-'}: ${comment.body}`);
+    const write = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+      const response = await t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+      expect(response.statusCode).toBeLessThan(300);
+      return response;
+    };
+    expect(await shown()).toEqual([]);
+    const { id } = (await write('POST', `/api/projects/${project.id}/comments`, { body: 'Lovely light' })).json() as { id: number };
+    expect(await shown()).toEqual(['Ada Byron: Lovely light']);
+    // From the cache: a change the cache was not told of does not show.
+    await t.ctx.db.updateTable('comments').set({ body: 'Behind the back' }).where('id', '=', id).execute();
+    expect(await shown()).toEqual(['Ada Byron: Lovely light']);
+    await write('PATCH', `/api/comments/${id}`, { body: 'Lovely light, and colours' });
+    expect(await shown()).toEqual(['Ada Byron: Lovely light, and colours']);
+    await write('PATCH', '/api/auth/profile', { firstName: 'Augusta', lastName: 'Byron' });
+    expect(await shown()).toEqual(['Augusta Byron: Lovely light, and colours']);
+    await write('DELETE', `/api/comments/${id}`);
+    expect(await shown()).not.toContain('Augusta Byron: Lovely light, and colours');
+  });
+
   it('answers a member\'s project page from the visitors\' copy, with their own like and follow read for them', async () => {
     const owner = await buildUser(t.ctx);
     const member = await buildUser(t.ctx);

@@ -14,6 +14,9 @@ export const memberTag = (userId: number): TCacheTag => `member:${userId}`;
 /** The creator page's figures (projects, likes, views, liked, followers, following), and which of their projects their list holds, in what order. */
 export const creatorTag = (userId: number): TCacheTag => `creator:${userId}`;
 
+/** The member's collections: which there are, public or not, their names and what they hold. */
+export const collectionsTag = (ownerId: number): TCacheTag => `collections:${ownerId}`;
+
 /** Which projects there are, and which each gallery, category, similar and search list holds (a project's page not found yet, too). */
 export const PROJECT_LISTS_TAG: TCacheTag = 'project-lists';
 /** The order of lists by likes: trending, popular, similar (ties go to the more trending). */
@@ -63,6 +66,27 @@ export function creatorPageTags(profile: Pick<TCreatorProfile, 'user' | 'invited
   const tags = [memberTag(profile.user.id), creatorTag(profile.user.id), CREATOR_PAGES_TAG];
   if (profile.invitedBy) tags.push(memberTag(profile.invitedBy.id));
   return tags;
+}
+
+/**
+ * A creator's public collections: the collections, their owner, and the projects in them (their
+ * counts and covers: a project created, edited, hidden, marked mature or deleted forgets every
+ * project list, and these with them).
+ */
+export function publicCollectionsTags(ownerId: number): TCacheTag[] {
+  return [collectionsTag(ownerId), memberTag(ownerId), PROJECT_LISTS_TAG];
+}
+
+/**
+ * A project's comments as a visitor sees them: the project (whose tag every comment added,
+ * edited, deleted, hidden or restored names), each author shown (a new name, a suspension), and
+ * which members' work is shown at all (a member back from suspension is not shown yet, so
+ * nothing of theirs is in the tags: PROJECT_LISTS_TAG, which a suspension ending forgets).
+ */
+export function commentListTags(projectId: number, comments: readonly { author: { id: number } | null; replies: readonly { author: { id: number } | null }[] }[]): TCacheTag[] {
+  const tags = new Set([projectTag(projectId), PROJECT_LISTS_TAG]);
+  for (const comment of [...comments, ...comments.flatMap((shown) => shown.replies)]) if (comment.author) tags.add(memberTag(comment.author.id));
+  return [...tags];
 }
 
 // ——— What writes change ———
@@ -138,7 +162,12 @@ export function changedByViews(projectIds: readonly number[]): TCacheTag[] {
   return projectIds.map(projectTag);
 }
 
-/** A comment added, deleted, hidden or restored: the project's comment count, on its page and cards. */
+/** A collection created, renamed, made public or private, filled, emptied or deleted: its owner's collections. */
+export function changedByCollectionEdit(ownerId: number): TCacheTag[] {
+  return [collectionsTag(ownerId)];
+}
+
+/** A comment added, edited, deleted, hidden or restored: the project's comments, and its comment count on its page and cards. */
 export function changedByComment(comment: { projectId: number }): TCacheTag[] {
   return [projectTag(comment.projectId)];
 }

@@ -17,7 +17,8 @@ import type { TContext } from '../../context';
 import { errorResponses } from '../../http/errors';
 import type { TMemberRates } from '../../http/member-limits';
 import { sendPage } from '../../http/paging';
-import { INVALIDATES_NOTHING } from '../../http/public-cache';
+import { cachedForVisitors, INVALIDATES_SCOPED } from '../../http/public-cache';
+import { publicCollectionsTags } from '../../lib/cache-tags';
 import { MEMBERS_ONLY, requireUser, viewerDetails } from '../../http/sessions';
 import {
   addProjectToCollection,
@@ -33,7 +34,10 @@ import {
 const tags = ['collections'];
 
 // No cached answer shows a collection (their reads are private, no-cache): writes invalidate nothing.
-const WRITE = { ...MEMBERS_ONLY, ...INVALIDATES_NOTHING };
+const WRITE = { ...MEMBERS_ONLY, ...INVALIDATES_SCOPED };
+// A creator's public collections as visitors see them (their creator page shows them: without
+// this the page could not be cached either).
+const PUBLIC_COLLECTIONS_CACHE = cachedForVisitors((_collections: unknown, request: { params: { id: number } }) => publicCollectionsTags(request.params.id));
 
 export async function collectionRoutes(app: FastifyInstance, ctx: TContext, rates: Pick<TMemberRates, 'collectionWrites'>): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -91,7 +95,7 @@ export async function collectionRoutes(app: FastifyInstance, ctx: TContext, rate
     },
   );
 
-  api.get('/api/users/:id/collections', { schema: { tags, params: ZIdParams, querystring: ZPageQuery, response: { 200: ZCollectionList, ...errorResponses(400, 404) } } }, async (request, reply) =>
+  api.get('/api/users/:id/collections', { config: PUBLIC_COLLECTIONS_CACHE, schema: { tags, params: ZIdParams, querystring: ZPageQuery, response: { 200: ZCollectionList, ...errorResponses(400, 404) } } }, async (request, reply) =>
     sendPage(reply, await listPublicCollections(ctx, request.params.id, viewerDetails(request), request.query)),
   );
 }

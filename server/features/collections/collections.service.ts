@@ -14,9 +14,10 @@ import {
   type TMyCollectionsQuery,
   type TUpdateCollectionRequest,
 } from '../../../shared/schemas/collection';
-import { inTransaction, type TContext } from '../../context';
+import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import type { CollectionRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { changedByCollectionEdit } from '../../lib/cache-tags';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import { lockMember, memberProfile, publicMembers } from '../accounts/accounts.service';
 import { hydrateProjects, isProjectVisibleTo } from '../projects/projects.service';
@@ -103,7 +104,9 @@ export async function createCollection(ctx: TContext, userId: number, input: TCr
     // One creation at a time per member, so parallel ones cannot pass the bound together.
     await lockMember(tx, userId);
     if ((await countCollectionsOf(tx.db, userId)) >= MAX_COLLECTIONS) throw new AppError(400, TOO_MANY_COLLECTIONS);
-    return insertCollection(tx.db, { userId, name: input.name, isPublic: input.isPublic, now: ctx.now().toISOString() });
+    const created = await insertCollection(tx.db, { userId, name: input.name, isPublic: input.isPublic, now: ctx.now().toISOString() });
+    invalidateAfterCommit(tx, changedByCollectionEdit(userId));
+    return created;
   });
   const [collection] = await present(ctx, [row], userId);
   return collection!;
@@ -150,6 +153,7 @@ export async function updateCollection(ctx: TContext, userId: number, id: number
     ...(input.isPublic !== undefined ? { is_public: input.isPublic ? 1 : 0 } : {}),
     updated_at: ctx.now().toISOString(),
   });
+  invalidateAfterCommit(ctx, changedByCollectionEdit(userId));
   const [collection] = await present(ctx, [(await findCollection(ctx.db, row.id))!], userId);
   return collection!;
 }
@@ -157,6 +161,7 @@ export async function updateCollection(ctx: TContext, userId: number, id: number
 export async function deleteCollection(ctx: TContext, userId: number, id: number): Promise<void> {
   const row = await owned(ctx, id, userId);
   await deleteCollectionRow(ctx.db, row.id);
+  invalidateAfterCommit(ctx, changedByCollectionEdit(userId));
 }
 
 async function membership(ctx: TContext, collectionId: number, saved: boolean, viewerId: number): Promise<TCollectionMembership> {
@@ -173,7 +178,9 @@ export async function addProjectToCollection(ctx: TContext, userId: number, coll
     if ((await collectionsHolding(tx.db, [row.id], projectId)).has(row.id)) return;
     if ((await countProjectsIn(tx.db, row.id)) >= MAX_PROJECTS_PER_COLLECTION) throw new AppError(400, COLLECTION_FULL);
     const now = ctx.now().toISOString();
-    if (await insertCollectionProject(tx.db, row.id, projectId, now)) await updateCollectionRow(tx.db, row.id, { updated_at: now });
+    if (!(await insertCollectionProject(tx.db, row.id, projectId, now))) return;
+    await updateCollectionRow(tx.db, row.id, { updated_at: now });
+    invalidateAfterCommit(tx, changedByCollectionEdit(userId));
   });
   return membership(ctx, row.id, true, userId);
 }
@@ -181,6 +188,9 @@ export async function addProjectToCollection(ctx: TContext, userId: number, coll
 /** Takes a project out of the member's collection; taking it out again changes nothing. */
 export async function removeProjectFromCollection(ctx: TContext, userId: number, collectionId: number, projectId: number): Promise<TCollectionMembership> {
   const row = await owned(ctx, collectionId, userId);
-  if (await deleteCollectionProject(ctx.db, row.id, projectId)) await updateCollectionRow(ctx.db, row.id, { updated_at: ctx.now().toISOString() });
+  if (await deleteCollectionProject(ctx.db, row.id, projectId)) {
+    await updateCollectionRow(ctx.db, row.id, { updated_at: ctx.now().toISOString() });
+    invalidateAfterCommit(ctx, changedByCollectionEdit(userId));
+  }
   return membership(ctx, row.id, false, userId);
 }

@@ -184,6 +184,7 @@ export async function editComment(ctx: TContext, who: { id: number; role: TRole 
   if (row.author_id !== who.id) throw forbidden('Only the author can edit this comment');
   const project = await existingProject(ctx, row.project_id);
   const updated = await updateCommentBody(ctx.db, row.id, input.body.trim(), ctx.now().toISOString());
+  invalidateAfterCommit(ctx, changedByComment({ projectId: row.project_id }));
   const authors = await authorsOf(ctx, [updated]);
   return toReply(updated, authors.get(updated.author_id), { userId: who.id, staff: isStaff(who.role), projectOwnerId: project.creatorId });
 }
