@@ -54,6 +54,13 @@ function compileHints(): Plugin {
           if (chunk.type !== 'chunk' || (chunk.isEntry && chunk.name === 'boot')) continue;
           chunk.code = COMPILE_HINT + chunk.code;
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          // The map file is its own asset by now: it moves down a line too, or every position
+          // an operator looks up in it is one line off.
+          const mapFile = bundle[`${chunk.fileName}.map`];
+          if (mapFile?.type === 'asset' && typeof mapFile.source === 'string') {
+            const map = JSON.parse(mapFile.source) as { mappings: string };
+            mapFile.source = JSON.stringify({ ...map, mappings: `;${map.mappings}` });
+          }
         }
       },
     },

@@ -14,6 +14,7 @@ import type { Database } from '../server/db/schema';
 import { openDatabase } from '../server/db/open';
 import { hashPassword } from '../server/features/accounts/passwords';
 import { rebuildSearchIndex } from '../server/features/projects/projects.service';
+import { firstKeptViewDay, KEEP_VIEWS_DAYS } from '../server/features/social/social.service';
 import { advanceIdSequences, countExistingRows, countRows, emptyAllTables, prepareForBulkLoad, refreshStatistics, setAsideIndexes } from './scale/bulk-sql';
 import { createDraw } from './scale/draw';
 import { seedEngagement } from './scale/engagement';
@@ -110,6 +111,15 @@ async function countLikesAndViews(db: Kysely<Database>): Promise<void> {
 }
 
 /**
+ * A live site keeps view rows only for the last KEEP_VIEWS_DAYS days (housekeeping deletes the
+ * rest; the counters keep every view). Seeded with two years of them, the first start of a
+ * server spent its first minutes deleting millions of rows, and the bench measured that.
+ */
+async function pruneViewRows(db: Kysely<Database>, now: number): Promise<void> {
+  await db.deleteFrom('project_views').where('day', '<', firstKeptViewDay(new Date(now))).execute();
+}
+
+/**
  * Fills the database: members (an invite tree, one shared password), projects with
  * categories, tags and media, likes, views, follows and jobs; then the counters, the search
  * index and the planner statistics. All rows go in one transaction: a seed that fails or is
@@ -152,6 +162,7 @@ export async function seedScale(database: TDatabase, storage: TStorage, options:
       await phase(`${settings.follows} follows`, () => seedFollows(db, engine, drawFor(4), { count: settings.follows, members, projectsPerMember: projects.perMember, now: settings.now }));
       await phase(`${settings.jobs} live jobs and their history`, () => seedJobs(db, engine, drawFor(5), { live: settings.jobs, members, now: settings.now }));
       await phase('likes and views counters', () => countLikesAndViews(db));
+      await phase(`view rows older than ${KEEP_VIEWS_DAYS} days pruned, as housekeeping keeps them`, () => pruneViewRows(db, settings.now));
       await phase('search index', () => rebuildSearchIndex({ db, engine }));
       await phase('indexes and foreign keys', restoreIndexes);
       await advanceIdSequences(db, engine, TABLES_WITH_IDS);
