@@ -32,6 +32,20 @@ beforeAll(async () => {
   for (const [index, url] of urls.entries()) await createProject(member, { title: `Hydrated ${RUN} ${index + 1}`, category: 'Illustration', images: [url] });
 });
 
+/**
+ * `/` hydrated on a phone, some cards still waiting, and a mark on the window that only a
+ * navigation within the app (no page load) keeps.
+ */
+async function phoneHomeWithCardsWaiting(): Promise<{ page: Page; before: number }> {
+  const page = await openPage({ width: 390 });
+  await page.goto('/');
+  await waitForHydration(page);
+  const before = await hydratedParts(page);
+  expect(before).toBeLessThan((await cardCount(page)) + 4);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  return { page, before };
+}
+
 describe('a server-rendered page becoming interactive', () => {
   it('loads its code after the first paint and after its largest image has arrived', async () => {
     const page = await openPage({ width: 390 });
@@ -82,13 +96,7 @@ describe('a server-rendered page becoming interactive', () => {
   });
 
   it('holds a click on a card that has not hydrated yet and makes it again once it has: the app navigates, the page does not reload', async () => {
-    const page = await openPage({ width: 390 });
-    await page.goto('/');
-    await waitForHydration(page);
-    const cards = await cardCount(page);
-    const before = await hydratedParts(page);
-    expect(before).toBeLessThan(cards + 4);
-    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const { page, before } = await phoneHomeWithCardsWaiting();
     // Clicked from the page's script: nothing scrolls first, the last card is still far below.
     const href = await page.evaluate(() => {
       const links = document.querySelectorAll<HTMLAnchorElement>('#root article[data-project-id] a[href^="/project/"]');
@@ -103,11 +111,7 @@ describe('a server-rendered page becoming interactive', () => {
   });
 
   it('leaves nothing of the cards still waiting when the app goes to another page', async () => {
-    const page = await openPage({ width: 390 });
-    await page.goto('/');
-    await waitForHydration(page);
-    expect(await hydratedParts(page)).toBeLessThan((await cardCount(page)) + 4);
-    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const { page } = await phoneHomeWithCardsWaiting();
     // What a hydrated link does: React Router follows the history.
     await page.evaluate(() => {
       history.pushState(null, '', '/jobs');

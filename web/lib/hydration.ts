@@ -38,7 +38,9 @@ const parked = new Map<Element, TPart>();
 let nearWatcher: IntersectionObserver | undefined;
 /** A task to hydrate the next queued part is on its way. */
 let stepping = false;
-let afterAll: (() => void)[] = [];
+/** Clicks on a waiting part's links and controls, made again once it has hydrated. */
+const heldClicks: { part: TPart; control: Element }[] = [];
+/** Clicks on a waiting part's links and controls, made again once it has hydrated. */let afterAll: (() => void)[] = [];
 /** From the first pass until every part not parked is hydrated. */
 let pending = false;
 /** When the part being hydrated now was released (for its performance measure). */
@@ -179,9 +181,9 @@ function park(part: TPart, element: Element): void {
 }
 
 /** A parked part (by its wrapper) joins the queue: at its front when someone has reached for it. */
-function unpark(element: Element | null, first = false): TPart | undefined {
+function unpark(element: Element | null, first = false): void {
   const part = element ? parked.get(element) : undefined;
-  if (!part || !element) return undefined;
+  if (!part || !element) return;
   parked.delete(element);
   for (const child of element.children) nearWatcher?.unobserve(child);
   if (first) queue.unshift(part);
@@ -190,7 +192,6 @@ function unpark(element: Element | null, first = false): TPart | undefined {
     stepping = true;
     inNextTask(hydrateNextPart);
   }
-  return part;
 }
 
 /** The part (queued or parked, not yet hydrated) a node is in, through any parts nested in it. */
@@ -232,7 +233,6 @@ function listenForReach(): void {
   );
 }
 
-const heldClicks: { part: TPart; control: Element }[] = [];
 
 /** Makes again the clicks held for parts that have now hydrated. */
 function replayHeldClicks(): void {
