@@ -116,6 +116,11 @@ export class FifoMutex {
   }
 }
 
+/** How much of the database file SQLite reads through a memory map. */
+const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
+/** SQLite's own cache of pages (of the part not mapped, and of pages changed in a transaction). */
+const SQLITE_PAGE_CACHE_KB = 64 * 1024;
+
 /** How many compiled statements to keep: every query shape the app has, with room to spare. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -145,6 +150,13 @@ function sqliteDialect(file: string): Dialect {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // Reads through a memory map rather than a read() system call per page, and a page cache of
+  // 64 MB rather than the default 2 MB. At 100,000 projects the media of 12 random cards took
+  // 220-320 µs and a member's likes among them 40-140 µs; mapped, 160-175 µs and about 20 µs.
+  // The mapped pages are the kernel's page cache, shared and dropped under pressure as before;
+  // writes still go through the WAL, never through the map.
+  database.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
+  database.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KB}`);
   const config = { database: withStatementCache(database) };
   return {
     createAdapter: () => new SqliteAdapter(),

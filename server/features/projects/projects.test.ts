@@ -213,6 +213,26 @@ describe.each(ENGINES)('projects on %s', (engine) => {
       expect(await listProjectPage(t.ctx.db, { sort: 'trending', filter: { tags: ['nobody-uses-this'] }, limit: 12 })).toEqual([]);
     });
 
+    it('remembers that a tag is common (one query a page, not two) without ever changing what a page shows', async () => {
+      const owner = await buildUser(t.ctx);
+      const projects = [];
+      for (let i = 0; i < 4; i += 1) projects.push(await buildProject(t.ctx, owner, { tags: ['koi'] }));
+      let queries = 0;
+      const counted = t.ctx.db.withPlugin({ transformQuery: (args) => ((queries += 1), args.node), transformResult: async (args) => args.result });
+      const page = async () => {
+        queries = 0;
+        const rows = await listProjectPage(counted, { sort: 'recent', filter: { tags: ['koi'] }, limit: 12, rareTagProjects: 2 });
+        return { ids: rows.map((row) => row.id), queries };
+      };
+      const all = projects.map((project) => project.id).reverse();
+      // The first page finds the tag common (two queries), the next ones know it (one).
+      expect(await page()).toEqual({ ids: all, queries: 2 });
+      expect(await page()).toEqual({ ids: all, queries: 1 });
+      // The tag becomes rare: the remembered verdict walks the sort, with the same answer.
+      await t.ctx.db.deleteFrom('projects').where('id', 'in', projects.slice(0, 3).map((project) => project.id)).execute();
+      expect(await page()).toEqual({ ids: [projects[3]!.id], queries: 1 });
+    });
+
     it('lists similar projects best first, never the project itself, at most 8', async () => {
       const owner = await buildUser(t.ctx);
       const base = await buildProject(t.ctx, owner, { categories: ['Print'], tags: ['koi', 'neon'] });

@@ -119,9 +119,14 @@ export async function insertViewOnce(db: Db, projectId: number, viewerKey: strin
 
 /** Whether this view is recorded already (project_views_pk). */
 export async function viewExists(db: Db, view: TViewRow): Promise<boolean> {
-  const row = await db.selectFrom('project_views').select('project_id').where('project_id', '=', view.project_id).where('viewer_key', '=', view.viewer_key).where('day', '=', view.day).executeTakeFirst();
-  return row !== undefined;
+  const rows = await viewQuery(db, { projectId: view.project_id, viewerKey: view.viewer_key, day: view.day });
+  return rows.length > 0;
 }
+
+/** Asked for each new visitor of a project page: compiled once. */
+const viewQuery = preparedQuery((db, args: { projectId: number; viewerKey: string; day: string }) =>
+  db.selectFrom('project_views').select('project_id').where('project_id', '=', args.projectId).where('viewer_key', '=', args.viewerKey).where('day', '=', args.day).limit(1),
+);
 
 /** Rows per insert: 3 parameters each, well under SQLite's and PostgreSQL's limits. */
 const VIEW_ROWS_PER_INSERT = 500;
