@@ -77,6 +77,26 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     }
   });
 
+  it('makes an answer\'s gzip copy when a browser first asks for it again, once, not when it stores the answer', async () => {
+    const owner = await buildUser(t.ctx);
+    for (let i = 0; i < 6; i += 1) await buildProject(t.ctx, owner);
+    const bytes = () => t.ctx.readCache.bookkeeping().bytes;
+    const gzip = { 'accept-encoding': 'gzip' };
+    const stored = await t.app.inject({ method: 'GET', url: '/api/projects', headers: gzip });
+    // The miss is answered plain, and stored plain.
+    expect(stored.headers['content-encoding']).toBeUndefined();
+    const plainBytes = bytes();
+    const first = await t.app.inject({ method: 'GET', url: '/api/projects', headers: gzip });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(first.rawPayload).toString()).toBe(stored.body);
+    const withCopy = bytes();
+    expect(withCopy).toBeGreaterThan(plainBytes);
+    expect(withCopy - plainBytes).toBeLessThan(stored.rawPayload.length / 2);
+    const again = await t.app.inject({ method: 'GET', url: '/api/projects', headers: gzip });
+    expect(again.rawPayload).toEqual(first.rawPayload);
+    expect(bytes()).toBe(withCopy);
+  });
+
   it('never serves a signed-in member from the cache', async () => {
     const owner = await buildUser(t.ctx);
     const project = await buildProject(t.ctx, owner, { title: 'First' });

@@ -66,8 +66,14 @@ interface TCachedResponse {
   status: number;
   headers: Record<string, string>;
   body: string | Buffer;
-  /** The body gzipped once when stored, for the browsers (all of them) that accept it. */
-  gzipped: Buffer | null;
+  /**
+   * Whether the body is worth a gzip copy, and that copy once made. It is made when a browser
+   * (all of them accept it) first asks for the stored answer, not when it is stored: many
+   * answers are replaced before anyone is sent them again (a project's, at each new visitor's
+   * view), and a page's miss gzips its own response already (spa.ts).
+   */
+  compressible: boolean;
+  gzipped?: Buffer;
   /** What it shows, for a server-rendered page built from it (server/http/answer-tags.ts). */
   tags: readonly TCacheTag[];
 }
@@ -106,6 +112,15 @@ function responseBytes(response: TCachedResponse): number {
   return body + (response.gzipped ? bufferBytes(response.gzipped) : 0) + headers;
 }
 
+/** The cached answer's gzip copy, made and kept with it the first time it is asked for. */
+function gzippedCopy(cache: TReadCache, key: string, response: TCachedResponse): Buffer {
+  if (response.gzipped) return response.gzipped;
+  const gzipped = ownCopy(gzipSync(response.body));
+  const withCopy: TCachedResponse = { ...response, gzipped };
+  cache.replace(key, response, withCopy, responseBytes(withCopy));
+  return gzipped;
+}
+
 /** The response headers a cached copy must repeat (security headers are added per response). */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'x-has-more', 'x-next-cursor', 'x-total-count'];
 const SESSION_COOKIE_PREFIX = `${SESSION_COOKIE}=`;
@@ -136,13 +151,14 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TP
       counts.bypassed += 1;
       return done();
     }
-    const hit = cache.get<TCachedResponse>(`http:${request.url}`);
+    const key = `http:${request.url}`;
+    const hit = cache.get<TCachedResponse>(key);
     if (hit && (!when || when(request))) {
       reportAnswerTags(hit.tags);
       counts.hits += 1;
       reply.code(hit.status).headers(hit.headers);
-      if (hit.gzipped && acceptsGzip(request)) {
-        reply.header('content-encoding', 'gzip').send(hit.gzipped);
+      if (hit.compressible && acceptsGzip(request)) {
+        reply.header('content-encoding', 'gzip').send(gzippedCopy(cache, key, hit));
       } else {
         reply.send(hit.body);
       }
@@ -168,11 +184,10 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TP
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const gzipped = payload.length >= GZIP_FROM_BYTES ? ownCopy(gzipSync(payload)) : null;
       const body = typeof payload === 'string' ? payload : ownCopy(payload);
       // A handler that sent text itself (a sitemap, a page) was not serialized: that text is its answer.
       const tags = request.publicCacheTags ?? tagsOf(rule, payload, request);
-      const entry: TCachedResponse = { status: 200, headers: { ...headers, vary: 'accept-encoding' }, body, gzipped, tags };
+      const entry: TCachedResponse = { status: 200, headers: { ...headers, vary: 'accept-encoding' }, body, compressible: payload.length >= GZIP_FROM_BYTES, tags };
       reportAnswerTags(tags);
       cache.set(`http:${request.url}`, entry, ticket, { tags, bytes: responseBytes(entry) });
     }

@@ -115,6 +115,32 @@ describe('read cache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('replaces a value it still holds with its tags, its expiry and the new size, and nothing else', () => {
+    let now = 5000;
+    const cache = open({ ttlMs: 1000, clock: () => now });
+    const first = { body: 'plain' };
+    cache.set('a', first, cache.ticket(), { tags: ['project:1'], bytes: 10 });
+    const before = cache.bookkeeping().bytes;
+    now = 5600;
+    const second = { body: 'plain', gzipped: 'copy' };
+    cache.replace('a', first, second, 110);
+    expect(cache.get('a')).toBe(second);
+    expect(cache.bookkeeping().bytes).toBe(before + 100);
+    // Not a value it holds now: left as it is.
+    cache.replace('a', first, { body: 'older' }, 10);
+    cache.replace('b', first, { body: 'never stored' }, 10);
+    expect(cache.get('a')).toBe(second);
+    expect(cache.get('b')).toBeUndefined();
+    // Expires when the first value would have.
+    now = 6001;
+    expect(cache.get('a')).toBeUndefined();
+    // And its tags still forget it.
+    cache.set('c', first, cache.ticket(), { tags: ['project:2'], bytes: 10 });
+    cache.replace('c', first, second, 110);
+    cache.invalidate(['project:2']);
+    expect(cache.get('c')).toBeUndefined();
+  });
+
   it('stays within its byte budget by dropping the least recently used, with its tags', () => {
     // Room for 17 entries of about 900 bytes.
     const cache = open({ maxBytes: 16_000 });

@@ -36,6 +36,12 @@ export interface TReadCache {
   ticket(): TCacheTicket;
   /** Stores the value unless a write invalidated one of its tags (or everything) after the ticket was taken. */
   set(key: string, value: unknown, ticket: TCacheTicket, entry: TCacheEntryOptions): void;
+  /**
+   * Puts `value` in place of `previous` if that is still what the key holds, keeping its tags
+   * and the time it expires (nothing new was read: the same answer, with its gzip copy made when
+   * first asked for). `bytes` as in set.
+   */
+  replace(key: string, previous: unknown, value: unknown, bytes: number): void;
   delete(key: string): void;
   /** Forgets every value carrying one of these tags, here and, with Redis, in every other process. */
   invalidate(tags: readonly TCacheTag[]): void;
@@ -156,6 +162,19 @@ export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
     bus?.publish(tags);
   };
 
+  const store = (key: string, entry: TEntry, bytes: number, keepExpiry: boolean) => {
+    const tagBytes = entry.tags.reduce((sum, tag) => sum + TAG_INDEX_BYTES + stringBytes(tag), 0);
+    entries.set(key, entry, { size: ENTRY_OVERHEAD_BYTES + stringBytes(key) + tagBytes + bytes, noUpdateTTL: keepExpiry });
+    // Not stored when larger than its share of the budget (an older value under that key is
+    // dropped then); a replaced entry's tags left with it.
+    if (entries.peek(key) !== entry) return;
+    for (const tag of entry.tags) {
+      const keys = keysByTag.get(tag);
+      if (keys) keys.add(key);
+      else keysByTag.set(tag, new Set([key]));
+    }
+  };
+
   const bus = options.redisUrl ? invalidationBus(options.redisUrl, options.channel ?? DEFAULT_CHANNEL, { forget, forgetAll }) : null;
 
   return {
@@ -163,17 +182,11 @@ export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
     ticket: () => clock,
     set(key, value, ticket, { tags, bytes }) {
       if (!enabled || writtenSince(tags, ticket)) return;
-      const entry: TEntry = { value, tags };
-      const tagBytes = tags.reduce((sum, tag) => sum + TAG_INDEX_BYTES + stringBytes(tag), 0);
-      entries.set(key, entry, { size: ENTRY_OVERHEAD_BYTES + stringBytes(key) + tagBytes + (bytes ?? estimateBytes(value)) });
-      // Not stored when larger than its share of the budget (an older value under that key is
-      // dropped then); a replaced entry's tags left with it.
-      if (entries.peek(key) !== entry) return;
-      for (const tag of tags) {
-        const keys = keysByTag.get(tag);
-        if (keys) keys.add(key);
-        else keysByTag.set(tag, new Set([key]));
-      }
+      store(key, { value, tags }, bytes ?? estimateBytes(value), false);
+    },
+    replace(key, previous, value, bytes) {
+      const entry = entries.peek(key);
+      if (entry && entry.value === previous) store(key, { value, tags: entry.tags }, bytes, true);
     },
     delete: (key) => void entries.delete(key),
     invalidate(tags) {

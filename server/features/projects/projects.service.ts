@@ -6,7 +6,6 @@ import type { TCategorySummary } from '../../../shared/schemas/creator';
 import type { TMedia } from '../../../shared/schemas/media';
 import type { TCreateProjectRequest, TLikeResponse, TListProjectsQuery, TProject, TProjectRef, TUpdateProjectRequest } from '../../../shared/schemas/project';
 import { coverShareImage } from '../../../shared/share-meta';
-import type { TCacheTicket } from '../../lib/read-cache';
 import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
 import { isUniqueViolation } from '../../db/connect';
 import type { FileDeletionRow, ProjectRow } from '../../db/schema';
@@ -208,13 +207,11 @@ export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TView
   // from one cached visitors' copy, a member's own part from two small queries. The view is
   // still counted per viewer.
   const cacheKey = visitorCopyKey(key);
-  // Taken before the copy is read: a write to the project after this point keeps the copy with the view counted out.
-  const copyTicket = ctx.readCache.ticket();
   const cached = viewer.staff ? undefined : ctx.readCache.get<TProject>(cacheKey);
   if (cached && cached.user.id !== viewer.userId) {
-    const counted = await countViewOnce(ctx, cached.id, seenAs, day);
-    const copy = counted ? countedInCopy(ctx, cacheKey, cached, copyTicket) : cached;
-    return viewer.userId === null ? copy : withViewerState(ctx, copy, viewer.userId);
+    if (await countViewOnce(ctx, cached.id, seenAs, day)) viewsSinceCopied.set(cached, viewsSince(cached) + 1);
+    const views = cached.views + viewsSince(cached);
+    return viewer.userId === null ? withOwnPart(cached, { views }) : withViewerState(ctx, cached, viewer.userId, views);
   }
   const ticket = ctx.readCache.ticket();
   const flushes = ctx.views?.mark();
@@ -238,19 +235,18 @@ export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TView
 }
 
 /**
- * The cached copy with this view counted: it replaces the old one, rather than sending the next
- * viewer to the database. Not when a write touched the project since the copy was read (ticket).
+ * Views counted on a cached visitors' copy since it was read: answers show the copy's count plus
+ * these as their own part (withOwnPart), so the copy itself stays as it is, checked and encoded
+ * once (server/http/serialize-answer.ts), however many new visitors come. A copy read again from
+ * the database starts at none, its count taking in the views still waiting to be written.
  */
-function countedInCopy(ctx: TContext, cacheKey: string, cached: TProject, ticket: TCacheTicket): TProject {
-  const copy = { ...cached, views: cached.views + 1 };
-  ctx.readCache.set(cacheKey, copy, ticket, { tags: projectPageTags(copy) });
-  return copy;
-}
+const viewsSinceCopied = new WeakMap<TProject, number>();
+const viewsSince = (copy: TProject) => viewsSinceCopied.get(copy) ?? 0;
 
 /** The shared copy as this member sees it: whether they like the project and follow its creator. */
-async function withViewerState(ctx: TContext, copy: TProject, viewerId: number): Promise<TProject> {
+async function withViewerState(ctx: TContext, copy: TProject, viewerId: number, views = copy.views): Promise<TProject> {
   const { liked, following } = await viewerState(ctx, viewerId, { projectIds: [copy.id], creatorIds: [copy.user.id] });
-  return withOwnPart(copy, { isLiked: liked.has(copy.id), isFollowing: following.has(copy.user.id) });
+  return withOwnPart(copy, { views, isLiked: liked.has(copy.id), isFollowing: following.has(copy.user.id) });
 }
 
 /** Shared cards as this member sees them: which they like, whose creators they follow. */

@@ -85,6 +85,22 @@ describe.each(ENGINES)('counted views written in batches on %s', (engine) => {
     expect(await stored(project.id)).toMatchObject({ views: 3, rows: 3 });
   });
 
+  it('counts new visitors and members on the one cached copy, which stays as it was read (checked and encoded once)', async () => {
+    const project = await buildProject(t.ctx, await buildUser(t.ctx));
+    const member = await buildUser(t.ctx);
+    expect(await pageViews(project.id, '203.0.113.1')).toBe(1);
+    const copy = t.ctx.readCache.get<TProject>(`project:id:${project.id}`);
+    expect(copy?.views).toBe(1);
+    expect(await pageViews(project.id, '203.0.113.2')).toBe(2);
+    expect(await pageViews(project.id, '203.0.113.3')).toBe(3);
+    // A returning visitor sees the latest count.
+    expect(await pageViews(project.id, '203.0.113.1')).toBe(3);
+    expect(await pageViews(project.id, '203.0.113.4', { cookie: await cookieFor(t.ctx, member) })).toBe(4);
+    expect(t.ctx.readCache.get(`project:id:${project.id}`)).toBe(copy);
+    await t.flushViews();
+    expect(await stored(project.id)).toMatchObject({ views: 4, rows: 4 });
+  });
+
   it('does not count its creator\'s own views, from the database or from the visitors\' copy', async () => {
     const creator = await buildUser(t.ctx);
     const project = await buildProject(t.ctx, creator);
