@@ -9,6 +9,7 @@ import type { TJob, TMyJob, TPaymentSession } from '../../shared/schemas/job';
 import type { TProject } from '../../shared/schemas/project';
 import type { UserRow } from '../db/schema';
 import { LIKE_ORDER_LAG_MS } from '../lib/cache-tags';
+import { OWN_MARKS_KEPT } from '../features/social/social.service';
 import { buildAppServingClient, buildTestApp, ENGINES, type TTestApp } from '../test/build-test-app';
 import { buildCode, buildJob, buildMedia, buildProject, buildUser, cookieFor, jobBody, signupBody } from '../test/factories';
 
@@ -102,6 +103,52 @@ describe.each(ENGINES)('no stale cached answer after a write on %s', (engine) =>
     expect(await figures()).toEqual({ followers: 1, following: 1 });
     await write('POST', `/api/users/${followee.user.id}/follow`, follower.cookie);
     expect(await figures()).toEqual({ followers: 0, following: 0 });
+  });
+
+  it("marks a member's own likes and follows from what it keeps of them, and each of their likes, follows and blocks shows at once", async () => {
+    const creator = await member();
+    const fan = await member();
+    const first = await buildProject(t.ctx, creator.user, { title: 'First' });
+    const second = await buildProject(t.ctx, creator.user, { title: 'Second' });
+    const marks = async () => {
+      const response = await t.app.inject({ url: '/api/projects?sort=recent', headers: { cookie: fan.cookie } });
+      const cards = response.json<TProject[]>();
+      const page = await t.app.inject({ url: `/api/projects/${first.id}`, headers: { cookie: fan.cookie } });
+      return { liked: cards.filter((card) => card.isLiked).map((card) => card.id), following: cards.every((card) => card.isFollowing), pageLiked: page.json<TProject>().isLiked };
+    };
+    expect(await marks()).toEqual({ liked: [], following: false, pageLiked: false });
+    // Kept: a like written behind the cache's back does not show until one of theirs does.
+    await t.ctx.db.insertInto('likes').values({ user_id: fan.user.id, project_id: second.id, created_at: new Date().toISOString() }).execute();
+    expect((await marks()).liked).toEqual([]);
+    await write('POST', `/api/projects/${first.id}/like`, fan.cookie);
+    expect(await marks()).toEqual({ liked: [second.id, first.id], following: false, pageLiked: true });
+    await write('POST', `/api/users/${creator.user.id}/follow`, fan.cookie);
+    expect((await marks()).following).toBe(true);
+    await write('POST', `/api/projects/${first.id}/like`, fan.cookie);
+    expect(await marks()).toEqual({ liked: [second.id], following: true, pageLiked: false });
+    // The creator blocking the fan ends the fan's follow.
+    await write('POST', `/api/users/${fan.user.id}/block`, creator.cookie);
+    expect((await marks()).following).toBe(false);
+  });
+
+  it(`asks the database each time for the marks of a member who follows more than ${OWN_MARKS_KEPT} (too many to keep)`, async () => {
+    const creator = await member();
+    const fan = await member();
+    await buildProject(t.ctx, creator.user);
+    const now = new Date().toISOString();
+    const followed = [creator.user.id];
+    for (let chunk = 0; chunk < OWN_MARKS_KEPT; chunk += 250) {
+      const rows = Array.from({ length: 250 }, (_, index) => ({ email: `many-${chunk + index}@example.com`, password_hash: 'x', first_name: 'Many', last_name: String(chunk + index), created_at: now, updated_at: now }));
+      followed.push(...(await t.ctx.db.insertInto('users').values(rows).returning('id').execute()).map((row) => row.id));
+    }
+    for (let start = 0; start < followed.length; start += 250) {
+      await t.ctx.db.insertInto('follows').values(followed.slice(start, start + 250).map((id) => ({ follower_id: fan.user.id, followee_id: id, created_at: now }))).execute();
+    }
+    const following = async () => (await t.app.inject({ url: '/api/projects?sort=recent', headers: { cookie: fan.cookie } })).json<TProject[]>()[0]!.isFollowing;
+    expect(await following()).toBe(true);
+    // Not kept: a change behind the cache's back shows at once.
+    await t.ctx.db.deleteFrom('follows').where('follower_id', '=', fan.user.id).where('followee_id', '=', creator.user.id).execute();
+    expect(await following()).toBe(false);
   });
 
   it('shows a profile edit wherever the member is shown, and a new name in searches and on the job board', async () => {

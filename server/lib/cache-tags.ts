@@ -46,6 +46,15 @@ export function orderTags(sort: TProjectSort | 'relevance'): TCacheTag[] {
   return LIKE_ORDERED_SORTS.has(sort) ? [LIKE_ORDER_TAG] : [];
 }
 
+/**
+ * What a member has liked and whom they follow, as their own pages mark it (isLiked,
+ * isFollowing): their creator tag, which each of their likes and follows changes (their 'liked'
+ * and 'following' figures) and an account's deletion forgets with everything.
+ */
+export function ownMarksTags(userId: number): TCacheTag[] {
+  return [creatorTag(userId)];
+}
+
 /** A project's own answer: the project and its creator. */
 export function projectPageTags(project: Pick<TProject, 'id' | 'user'>): TCacheTag[] {
   return [projectTag(project.id), memberTag(project.user.id)];

@@ -29,6 +29,15 @@ export async function likedAmong(db: Db, userId: number, projectIds: number[]): 
   return new Set(rows.map((row) => row.project_id));
 }
 
+/** Up to `limit` of the projects a member likes, and of the members they follow, any of them (likes_pk, follows_pk). */
+export async function likesAndFollowsOf(db: Db, userId: number, limit: number): Promise<{ liked: number[]; following: number[] }> {
+  const [liked, following] = await Promise.all([
+    db.selectFrom('likes').select('project_id').where('user_id', '=', userId).limit(limit).execute(),
+    db.selectFrom('follows').select('followee_id').where('follower_id', '=', userId).limit(limit).execute(),
+  ]);
+  return { liked: liked.map((row) => row.project_id), following: following.map((row) => row.followee_id) };
+}
+
 /** A member's likes, most recent first, keyset-paged on (liked at, project id): likes_user_idx. */
 export function listLikesPage(db: Db, userId: number, limit: number, after?: TCursor) {
   let query = db.selectFrom('likes').select(['project_id', 'created_at']).where('user_id', '=', userId);
