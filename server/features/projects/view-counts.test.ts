@@ -5,7 +5,7 @@ import { createViewBuffer } from '../../lib/view-buffer';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildProject, buildUser, cookieFor } from '../../test/factories';
 import { viewDay } from '../social/social.service';
-import { FLUSH_EVERY_MS } from './view-counts';
+import { FLUSH_EVERY_MS, VIEWS_PER_TRANSACTION } from './view-counts';
 
 describe('the view buffer', () => {
   const view = (projectId: number, viewer: string) => ({ project_id: projectId, viewer_key: viewer, day: '2031-05-10' });
@@ -151,6 +151,18 @@ describe.each(ENGINES)('counted views written in batches on %s', (engine) => {
     await t.flushViews();
     expect(await stored(kept.id)).toMatchObject({ views: 1, rows: 1 });
     expect(await t.ctx.db.selectFrom('project_views').select('project_id').execute()).toEqual([{ project_id: kept.id }]);
+  });
+
+  it(`writes a large batch in transactions of ${VIEWS_PER_TRANSACTION}, letting other requests through in between`, async () => {
+    const projects = [await buildProject(t.ctx, await buildUser(t.ctx)), await buildProject(t.ctx, await buildUser(t.ctx))];
+    const visitors = Math.round(VIEWS_PER_TRANSACTION * 1.5);
+    for (let i = 0; i < visitors; i += 1) for (const project of projects) await pageViews(project.id, `198.51.${Math.floor(i / 250)}.${i % 250}`);
+    const order: string[] = [];
+    const flushed = t.flushViews().then(() => order.push('flush'));
+    const read = t.app.inject({ url: '/api/jobs' }).then(() => order.push('read'));
+    await Promise.all([flushed, read]);
+    expect(order).toEqual(['read', 'flush']);
+    for (const project of projects) expect(await stored(project.id)).toMatchObject({ views: visitors, rows: visitors });
   });
 
   it('writes the waiting views when the server closes (graceful shutdown)', async () => {
