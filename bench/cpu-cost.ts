@@ -3,7 +3,7 @@
 // barely depends on how many other processes share the cores (waiting for a core is not counted).
 // Runs against servers already started (`npm start` on the dataset): give their URL and pid.
 //   tsx bench/cpu-cost.ts --url http://127.0.0.1:3000 --pid 1234 [--requests 2000] [--members 20]
-//        [--only detail-visitors,…] [--ceiling-url http://127.0.0.1:4000 --ceiling-pid 5678]
+//        [--connections 10] [--only detail-visitors,…] [--ceiling-url http://127.0.0.1:4000 --ceiling-pid 5678]
 // Prints per scenario: requests, errors, server CPU ms per request, and the CPU share of the bare
 // hello world (its CPU per request divided by the scenario's): the throughput share a server
 // bound by its own core would reach.
@@ -25,12 +25,12 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
-async function send(url: string, amount: number, requestsFor: (connection: number) => autocannon.Request[]): Promise<{ ok: number; errors: number; seconds: number }> {
+async function send(url: string, amount: number, requestsFor: (connection: number) => autocannon.Request[], connections = 10): Promise<{ ok: number; errors: number; seconds: number }> {
   let next = 0;
   const started = Date.now();
   const result = await autocannon({
     url,
-    connections: 10,
+    connections,
     amount,
     timeout: 120,
     headers: BROWSER_HEADERS,
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       pid: { type: 'string' },
       requests: { type: 'string', default: '2000' },
       members: { type: 'string', default: '20' },
+      connections: { type: 'string', default: '10' },
       only: { type: 'string', default: 'gallery-visitors,gallery-members,detail-visitors,detail-members,search-terms,members-mix' },
       'ceiling-url': { type: 'string' },
       'ceiling-pid': { type: 'string' },
@@ -74,9 +75,9 @@ async function main(): Promise<void> {
   for (const name of values.only.split(',') as TScenarioName[]) {
     const scenario = scenarios[name];
     // Warm-up (JIT, caches) not counted, then the measured requests.
-    await send(values.url, Math.round(requests / 2), scenario.requestsFor);
+    await send(values.url, Math.round(requests / 2), scenario.requestsFor, Number(values.connections));
     const before = cpuMs(pid);
-    const sent = await send(values.url, requests, scenario.requestsFor);
+    const sent = await send(values.url, requests, scenario.requestsFor, Number(values.connections));
     const perRequest = (cpuMs(pid) - before) / Math.max(1, sent.ok + sent.errors);
     const share = ceilingMs === null ? '—' : `${((100 * ceilingMs) / perRequest).toFixed(1)}%`;
     console.log(`${name.padEnd(24)} ${String(sent.ok).padStart(8)} ${String(sent.errors).padStart(7)} ${perRequest.toFixed(2).padStart(15)} ${share.padStart(11)} ${sent.seconds.toFixed(0).padStart(7)}`);
