@@ -254,8 +254,8 @@ export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TView
   const seenAs = await viewerKey(ctx, viewer, day);
   // Everyone but staff sees the same listed project, bar what the viewer did (isLiked,
   // isFollowing) and, for its creator, the hidden prompt: visitors and members are answered
-  // from one cached visitors' copy, a member's own part from two small queries. The view is
-  // still counted per viewer.
+  // from one cached visitors' copy, a member's own part from what is kept of their likes and
+  // follows. The view is still counted per viewer.
   const cacheKey = visitorCopyKey(key);
   const cached = viewer.staff ? undefined : ctx.readCache.get<TProject>(cacheKey);
   if (cached && cached.user.id !== viewer.userId) {
