@@ -97,13 +97,45 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     expect(bytes()).toBe(withCopy);
   });
 
+  it('builds again only the cards a write changed when it reads a list again (the others are kept, shared by every list)', async () => {
+    const owner = await buildUser(t.ctx);
+    const fan = await buildUser(t.ctx);
+    const liked = await buildProject(t.ctx, owner, { title: 'Liked koi', tags: ['koi'] });
+    const other = await buildProject(t.ctx, owner, { title: 'Other koi', tags: ['koi'] });
+    const cards = async (url: string, cookie?: string) => Object.fromEntries(((await get(url, cookie)).json() as TProject[]).map((card) => [card.id, { title: card.title, likes: card.likes }]));
+    const memberCookie = await cookieFor(t.ctx, fan);
+    for (const url of ['/api/projects?sort=recent', '/api/projects/search/koi']) {
+      for (const cookie of [undefined, memberCookie]) {
+        expect(await cards(url, cookie)).toEqual({ [liked.id]: { title: 'Liked koi', likes: 0 }, [other.id]: { title: 'Other koi', likes: 0 } });
+      }
+    }
+    await retitleBehindTheBack(t, other.id, 'Renamed behind the back');
+    const like = await t.app.inject({ method: 'POST', url: `/api/projects/${liked.id}/like`, headers: { cookie: memberCookie } });
+    expect(like.statusCode).toBe(200);
+    // The lists are read again: the liked project's card is new, the other one kept.
+    for (const url of ['/api/projects?sort=recent', '/api/projects/search/koi', '/api/projects?sort=popular']) {
+      for (const cookie of [undefined, memberCookie]) {
+        expect(await cards(url, cookie)).toEqual({ [liked.id]: { title: 'Liked koi', likes: 1 }, [other.id]: { title: 'Other koi', likes: 0 } });
+      }
+    }
+    // Which projects a list holds is read again when that changes: a new project shows at once.
+    const third = await buildProject(t.ctx, owner, { title: 'Third koi', tags: ['koi'] });
+    for (const url of ['/api/projects?sort=recent', '/api/projects/search/koi']) {
+      for (const cookie of [undefined, memberCookie]) expect((await cards(url, cookie))[third.id]).toEqual({ title: 'Third koi', likes: 0 });
+    }
+  });
+
   it('never serves a signed-in member from the cache', async () => {
     const owner = await buildUser(t.ctx);
+    const fan = await buildUser(t.ctx);
     const project = await buildProject(t.ctx, owner, { title: 'First' });
     expect(await titles()).toEqual(['First']);
     await retitleBehindTheBack(t, project.id, 'Second');
     expect(await titles()).toEqual(['First']);
-    expect(await titles(await cookieFor(t.ctx, owner))).toEqual(['Second']);
+    // The fan's like, made behind the cache's back too, shows on their page: it is not the cached one.
+    await t.ctx.db.insertInto('likes').values({ user_id: fan.id, project_id: project.id, created_at: new Date().toISOString() }).execute();
+    const asFan = await get('/api/projects?sort=recent', await cookieFor(t.ctx, fan));
+    expect((asFan.json() as TProject[]).map((card) => card.isLiked)).toEqual([true]);
   });
 
   it('serves pages that are the same for everyone, like category counts, to members from the cache too', async () => {

@@ -55,6 +55,15 @@ export function ownMarksTags(userId: number): TCacheTag[] {
   return [creatorTag(userId)];
 }
 
+/**
+ * Which projects a list holds and in what order, without their cards (kept apart, each under its
+ * own project's tags: projectPageTags): what a new, edited, hidden or deleted project changes, the
+ * likes that reorder it within LIKE_ORDER_LAG_MS, and, for an order by views, the TTL.
+ */
+export function listIdsTags(sort: TProjectSort | 'relevance'): TCacheTag[] {
+  return [PROJECT_LISTS_TAG, ...orderTags(sort)];
+}
+
 /** A project's own answer: the project and its creator. */
 export function projectPageTags(project: Pick<TProject, 'id' | 'user'>): TCacheTag[] {
   return [projectTag(project.id), memberTag(project.user.id)];

@@ -20,15 +20,14 @@ import {
   changedByProjectEdit,
   changedByProjectModeration,
   changedBySuspension,
-  orderTags,
-  PROJECT_LISTS_TAG,
-  projectListTags,
+  listIdsTags,
   projectPageTags,
   UNTOUCHED_BY_WRITES,
 } from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { moderationNote } from '../../lib/moderation-note';
 import { withOwnPart } from '../../lib/own-part';
+import type { TCacheTicket } from '../../lib/read-cache';
 import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
 import { lockMember, publicMembers } from '../accounts/accounts.service';
 import { notify } from '../notifications/notifications.service';
@@ -121,6 +120,57 @@ export async function hydrateProjects(ctx: TContext, rows: ProjectRow[], viewerI
     };
     return toProject(row, parts, shape);
   });
+}
+
+const sharedCardKey = (projectId: number) => `card:${projectId}`;
+
+/**
+ * Cards of these rows as everyone sees them (nobody's likes or follows in them), one kept per
+ * project in the read cache under that project's own tags: what a list's copy carries for each
+ * card (projectListTags), so each card is forgotten exactly when a list showing it would be. A
+ * list read again after a like on one of its projects, or another list showing the same popular
+ * projects, then builds only the cards it does not find, and the response serializer, which
+ * keeps each shared card's encoded form, encodes only those. `ticket` was taken before the rows
+ * were read. A kept card may show fewer views than the row just read: views trail on cards as on
+ * the lists (cache-tags.ts), by up to the cache's TTL.
+ */
+export async function sharedCards(ctx: TContext, rows: readonly ProjectRow[], ticket: TCacheTicket): Promise<TProject[]> {
+  const cards = keptCards(ctx, rows.map((row) => row.id));
+  await buildSharedCards(ctx, rows.filter((row) => !cards.has(row.id)), ticket, cards);
+  return rows.map((row) => cards.get(row.id)!);
+}
+
+/**
+ * Cards of these projects, in this order, as everyone sees them: the kept ones, and the others
+ * read by id and built (sharedCards). A project no longer shown to everyone (hidden, deleted,
+ * its creator suspended) is left out: the list of ids it came from is forgotten by that change.
+ */
+export async function sharedCardsByIds(ctx: TContext, ids: readonly number[]): Promise<TProject[]> {
+  const cards = keptCards(ctx, ids);
+  const missing = ids.filter((id) => !cards.has(id));
+  if (missing.length > 0) {
+    const ticket = ctx.readCache.ticket();
+    await buildSharedCards(ctx, (await findProjectsByIds(ctx.db, missing)).filter(isListed), ticket, cards);
+  }
+  return ids.flatMap((id) => cards.get(id) ?? []);
+}
+
+function keptCards(ctx: TContext, ids: readonly number[]): Map<number, TProject> {
+  const cards = new Map<number, TProject>();
+  for (const id of ids) {
+    const card = ctx.readCache.get<TProject>(sharedCardKey(id));
+    if (card) cards.set(id, card);
+  }
+  return cards;
+}
+
+async function buildSharedCards(ctx: TContext, rows: ProjectRow[], ticket: TCacheTicket, into: Map<number, TProject>): Promise<void> {
+  for (const card of await hydrateProjects(ctx, rows, null, 'card')) {
+    // Shared from now on: frozen, as the read cache's copies are (own-part.ts).
+    Object.freeze(card);
+    ctx.readCache.set(sharedCardKey(card.id), card, ticket, { tags: projectPageTags(card) });
+    into.set(card.id, card);
+  }
 }
 
 async function hydrateOne(ctx: TContext, row: ProjectRow, viewerId: number | null): Promise<TProject> {
@@ -350,18 +400,20 @@ export async function listProjects(ctx: TContext, query: TListProjectsQuery, vie
 
 /**
  * A gallery page is the same for every member (mature work in, unlike visitors') but for their
- * likes and follows: one copy per page is shared by all members, cached under the same tags as
- * the visitors' page, and each member's own part comes from two small queries over its cards.
+ * likes and follows. What is kept of it is which projects it shows, in what order (and the next
+ * page's cursor), under the tags of what decides that alone (listIdsTags): a like or comment on
+ * one of its projects changes that project's card, not the list, so the page is put together
+ * again from its kept ids and the shared cards, of which only the changed one is built again.
+ * Each member's own part comes from what is kept of their likes and follows.
  */
 async function membersGalleryPage(ctx: TContext, query: TListProjectsQuery, viewerId: number): Promise<TPage<TProject>> {
   const key = `members-gallery:${JSON.stringify([query.sort, query.category, query.tag, query.limit, query.cursor])}`;
-  let page = ctx.readCache.get<TPage<TProject>>(key);
-  if (!page) {
-    const ticket = ctx.readCache.ticket();
-    // As a member sees it (no mature filter), with nobody's likes or follows in it.
-    page = await listProjectsFor(ctx, query, null, {}, {});
-    ctx.readCache.set(key, page, ticket, { tags: projectListTags(page.items, [PROJECT_LISTS_TAG, ...orderTags(query.sort)]) });
-  }
+  const kept = ctx.readCache.get<TPage<number>>(key);
+  if (kept) return { nextCursor: kept.nextCursor, items: await cardsAsMemberSees(ctx, await sharedCardsByIds(ctx, kept.items), viewerId) };
+  const ticket = ctx.readCache.ticket();
+  // As a member sees it (no mature filter), with nobody's likes or follows in it.
+  const page = await listProjectsFor(ctx, query, null, {}, {});
+  ctx.readCache.set(key, { nextCursor: page.nextCursor, items: page.items.map((card) => card.id) } satisfies TPage<number>, ticket, { tags: listIdsTags(query.sort) });
   return { ...page, items: await cardsAsMemberSees(ctx, page.items, viewerId) };
 }
 
@@ -376,9 +428,11 @@ async function listProjectsFor(
   // A creator's own list keeps what a moderator hid: its page tells them why.
   const withHidden = scope.userId !== undefined && scope.userId === viewerId;
   const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...(scope.userId === undefined ? audience : {}), ...scope, withHidden };
+  const ticket = ctx.readCache.ticket();
   const rows = await listProjectPage(ctx.db, { sort: query.sort, filter, limit: query.limit, after: decodeCursor(query.cursor, SORT_CURSOR_VALUES[query.sort]) });
   const column = SORT_COLUMNS[query.sort];
   return toPage(rows, query.limit, (row) => [row[column], row.id], async (page) => {
+    if (viewerId === null) return sharedCards(ctx, page, ticket);
     const projects = await hydrateProjects(ctx, page, viewerId, 'card');
     if (!withHidden) return projects;
     // Their own hidden cards say so (My Projects' 'Hidden' mark and its reason).

@@ -1,8 +1,8 @@
 import type { TProject } from '../../../shared/schemas/project';
 import type { TContext } from '../../context';
 import type { TPage } from '../../http/paging';
-import { orderTags, PROJECT_LISTS_TAG, projectListTags, SEARCH_RESULTS_TAG } from '../../lib/cache-tags';
-import { cardsAsMemberSees, hydrateProjects, matureFilter } from './projects.service';
+import { listIdsTags, SEARCH_RESULTS_TAG } from '../../lib/cache-tags';
+import { cardsAsMemberSees, matureFilter, sharedCards, sharedCardsByIds } from './projects.service';
 import { searchTerms } from './search-terms';
 import { searchProjects, type TSearchSort } from './search.repo';
 
@@ -27,10 +27,11 @@ export async function search(ctx: TContext, text: string, query: TSearchQuery, v
 }
 
 async function searchPage(ctx: TContext, terms: string[], query: TSearchQuery, offset: number, audience: { excludeMature?: boolean }): Promise<TSearchPage> {
+  const ticket = ctx.readCache.ticket();
   const { rows, total } = await searchProjects(ctx.db, ctx.engine, { terms, sort: query.sort, categories: query.category, limit: query.limit, offset, ...audience });
   const hasMore = rows.length > query.limit && offset + query.limit < MAX_OFFSET;
   return {
-    items: await hydrateProjects(ctx, rows.slice(0, query.limit), null, 'card'),
+    items: await sharedCards(ctx, rows.slice(0, query.limit), ticket),
     nextCursor: hasMore ? String(offset + query.limit) : null,
     total,
   };
@@ -38,17 +39,17 @@ async function searchPage(ctx: TContext, terms: string[], query: TSearchQuery, o
 
 /**
  * A search page is the same for every member (mature work in, unlike visitors') but for their
- * likes and follows, as a gallery page is: one copy per page is shared by all members, cached
- * under the visitors' search tags, and each member's part comes from two small queries over its
- * cards. (A full-text search ranked over every project cost tens of ms on every member's request.)
+ * likes and follows, as a gallery page is: what is kept is which projects it found, in what
+ * order, and how many in all, under the tags of what decides that (listIdsTags, and the names
+ * searched: SEARCH_RESULTS_TAG); its cards are the shared ones. A full-text search ranked over
+ * every project costs milliseconds: it no longer runs again for each like of a project it shows.
  */
 async function membersSearchPage(ctx: TContext, terms: string[], query: TSearchQuery, offset: number, viewerId: number): Promise<TSearchPage> {
   const key = `members-search:${JSON.stringify([terms, query.sort, query.category, query.limit, offset])}`;
-  let page = ctx.readCache.get<TSearchPage>(key);
-  if (!page) {
-    const ticket = ctx.readCache.ticket();
-    page = await searchPage(ctx, terms, query, offset, {});
-    ctx.readCache.set(key, page, ticket, { tags: projectListTags(page.items, [PROJECT_LISTS_TAG, SEARCH_RESULTS_TAG, ...orderTags(query.sort)]) });
-  }
+  const kept = ctx.readCache.get<TPage<number> & { total: number }>(key);
+  if (kept) return { ...kept, items: await cardsAsMemberSees(ctx, await sharedCardsByIds(ctx, kept.items), viewerId) };
+  const ticket = ctx.readCache.ticket();
+  const page = await searchPage(ctx, terms, query, offset, {});
+  ctx.readCache.set(key, { ...page, items: page.items.map((card) => card.id) }, ticket, { tags: [...listIdsTags(query.sort), SEARCH_RESULTS_TAG] });
   return { ...page, items: await cardsAsMemberSees(ctx, page.items, viewerId) };
 }
