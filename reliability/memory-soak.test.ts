@@ -92,6 +92,10 @@ describe('memory under a steady mixed load (SQLite)', () => {
 
     expect(soakTrafficProblems(traffic), server.logs.slice(-2000)).toEqual([]);
     expect(traffic.distinctUrls).toBeGreaterThan(1000);
+    // The production server keeps READ_CACHE_MB (it once built its cache with the 64 MB default).
+    const cache = (await (await fetch(`${server.url}/healthz/read-cache`)).json()) as { bytes: number };
+    expect(cache.bytes).toBeGreaterThan(4 * 1024 * 1024);
+    expect(cache.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
     // The heap grows by about half what is live between full collections, plus what is allocated
     // while one runs (1.6 measured); V8's default let it reach 2.6–3.1× here.
     const growthBetween = median(collections.map((gc) => gc.beforeMb / gc.liveMb));

@@ -29,9 +29,7 @@ const ZEnv = z.object({
   INVITE_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(INVITE_TTL_DAYS),
   REDIS_URL: ZOptional.refine((value) => !value || /^rediss?:\/\//.test(value), 'must be a redis:// URL or unset'),
   // Megabytes (MiB) the read cache may hold; fractions allowed (0.5), 0 turns it off.
-  // 256: at 100,000 projects the pages visitors spread over (each project's copy, its answer and
-  // the day's view marks) did not fit 64 MB, and project pages ran 30 % slower for it (README, bench).
-  READ_CACHE_MB: z.coerce.number().min(0).max(65_536).default(256),
+  READ_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
   S3_BUCKET: ZOptional,
   S3_REGION: ZOptional,
   S3_ENDPOINT: ZOptional.refine((value) => !value || URL.canParse(value), 'must be an absolute URL'),

@@ -32,7 +32,7 @@ export async function main(): Promise<void> {
   // One payment provider and one read cache for the requests and the periodic tasks.
   const now = () => new Date();
   const payments = createPayments(config.payments, database.db, now);
-  const readCache = createReadCache({ redisUrl: config.redisUrl });
+  const readCache = createReadCache({ redisUrl: config.redisUrl, maxBytes: config.readCacheBytes });
   // A queued message is sent right away by this process's worker (created below, before listen()
   // lets any request in); its timer catches the rest and other processes' leftovers.
   const app = await buildApp({ config, database, clientDir: CLIENT_DIR, serverDir: SERVER_RENDERER_DIR, readiness, storage, payments, readCache, onMailQueued: () => outbox.kick() });
