@@ -199,7 +199,7 @@ describe.each(ENGINES)('projects on %s', (engine) => {
         const seen: number[][] = [];
         let after: [string | number, number] | undefined;
         for (;;) {
-          const rows = await listProjectPage(t.ctx.db, { sort: 'popular', filter: { tags: ['koi', 'missing'], categories: ['Illustration'] }, limit: 2, rareTagProjects, ...(after ? { after } : {}) });
+          const rows = await listProjectPage(t.ctx.db, t.ctx.engine, { sort: 'popular', filter: { tags: ['koi', 'missing'], categories: ['Illustration'] }, limit: 2, rareTagProjects, ...(after ? { after } : {}) });
           const page = rows.slice(0, 2);
           seen.push(page.map((row) => row.id));
           if (rows.length <= 2) return seen;
@@ -210,27 +210,34 @@ describe.each(ENGINES)('projects on %s', (engine) => {
       const byId = await pages(2000);
       expect(byId.flat()).toHaveLength(6);
       expect(await pages(0)).toEqual(byId);
-      expect(await listProjectPage(t.ctx.db, { sort: 'trending', filter: { tags: ['nobody-uses-this'] }, limit: 12 })).toEqual([]);
+      expect(await listProjectPage(t.ctx.db, t.ctx.engine, { sort: 'trending', filter: { tags: ['nobody-uses-this'] }, limit: 12 })).toEqual([]);
     });
 
-    it('remembers that a tag is common (one query a page, not two) without ever changing what a page shows', async () => {
+    it("remembers a tag's plan (one query a page, not two) without ever changing what a page shows", async () => {
       const owner = await buildUser(t.ctx);
       const projects = [];
       for (let i = 0; i < 4; i += 1) projects.push(await buildProject(t.ctx, owner, { tags: ['koi'] }));
       let queries = 0;
-      const counted = t.ctx.db.withPlugin({ transformQuery: (args) => ((queries += 1), args.node), transformResult: async (args) => args.result });
-      const page = async () => {
+      const counted = t.ctx.db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => ((queries += 1), args.result) });
+      const page = async (rareTagProjects: number) => {
         queries = 0;
-        const rows = await listProjectPage(counted, { sort: 'recent', filter: { tags: ['koi'] }, limit: 12, rareTagProjects: 2 });
+        const rows = await listProjectPage(counted, t.ctx.engine, { sort: 'recent', filter: { tags: ['koi'] }, limit: 12, rareTagProjects });
         return { ids: rows.map((row) => row.id), queries };
       };
       const all = projects.map((project) => project.id).reverse();
-      // The first page finds the tag common (two queries), the next ones know it (one).
-      expect(await page()).toEqual({ ids: all, queries: 2 });
-      expect(await page()).toEqual({ ids: all, queries: 1 });
-      // The tag becomes rare: the remembered verdict walks the sort, with the same answer.
+      // Common (more than 2): the first page finds it out (two queries), the next ones know it (one).
+      expect(await page(2)).toEqual({ ids: all, queries: 2 });
+      expect(await page(2)).toEqual({ ids: all, queries: 1 });
+      // Rare (at most 10): the same, with the other plan.
+      expect(await page(10)).toEqual({ ids: all, queries: 2 });
+      expect(await page(10)).toEqual({ ids: all, queries: 1 });
+      // The tag becomes rarer: the remembered 'common' plan walks the sort, with the same answer.
       await t.ctx.db.deleteFrom('projects').where('id', 'in', projects.slice(0, 3).map((project) => project.id)).execute();
-      expect(await page()).toEqual({ ids: [projects[3]!.id], queries: 1 });
+      expect(await page(2)).toEqual({ ids: [projects[3]!.id], queries: 1 });
+      // It grows past 10: the remembered 'rare' plan still finds every project, in order.
+      const later = [];
+      for (let i = 0; i < 11; i += 1) later.push(await buildProject(t.ctx, owner, { tags: ['koi'] }));
+      expect(await page(10)).toEqual({ ids: [...later.map((project) => project.id).reverse(), projects[3]!.id], queries: 1 });
     });
 
     it('lists similar projects best first, never the project itself, at most 8', async () => {
