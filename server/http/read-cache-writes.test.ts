@@ -105,20 +105,25 @@ describe.each(ENGINES)('no stale cached answer after a write on %s', (engine) =>
     expect(await figures()).toEqual({ followers: 0, following: 0 });
   });
 
-  it("marks a member's own likes and follows from what it keeps of them, and each of their likes, follows and blocks shows at once", async () => {
+  it("marks a member's own likes and follows from what it keeps of them, and each of their likes, follows and blocks shows at once (others' do not forget it)", async () => {
     const creator = await member();
     const fan = await member();
     const first = await buildProject(t.ctx, creator.user, { title: 'First' });
     const second = await buildProject(t.ctx, creator.user, { title: 'Second' });
+    const fansOwn = await buildProject(t.ctx, fan.user, { title: 'Fan art' });
     const marks = async () => {
       const response = await t.app.inject({ url: '/api/projects?sort=recent', headers: { cookie: fan.cookie } });
       const cards = response.json<TProject[]>();
       const page = await t.app.inject({ url: `/api/projects/${first.id}`, headers: { cookie: fan.cookie } });
-      return { liked: cards.filter((card) => card.isLiked).map((card) => card.id), following: cards.every((card) => card.isFollowing), pageLiked: page.json<TProject>().isLiked };
+      return { liked: cards.filter((card) => card.isLiked).map((card) => card.id), following: cards.filter((card) => card.user.id === creator.user.id).every((card) => card.isFollowing), pageLiked: page.json<TProject>().isLiked };
     };
     expect(await marks()).toEqual({ liked: [], following: false, pageLiked: false });
     // Kept: a like written behind the cache's back does not show until one of theirs does.
     await t.ctx.db.insertInto('likes').values({ user_id: fan.user.id, project_id: second.id, created_at: new Date().toISOString() }).execute();
+    expect((await marks()).liked).toEqual([]);
+    // Nor when others like their work or follow them: that changes the fan's figures, not their marks.
+    await write('POST', `/api/projects/${fansOwn.id}/like`, creator.cookie);
+    await write('POST', `/api/users/${fan.user.id}/follow`, creator.cookie);
     expect((await marks()).liked).toEqual([]);
     await write('POST', `/api/projects/${first.id}/like`, fan.cookie);
     expect(await marks()).toEqual({ liked: [second.id, first.id], following: false, pageLiked: true });

@@ -14,6 +14,9 @@ export const memberTag = (userId: number): TCacheTag => `member:${userId}`;
 /** The creator page's figures (projects, likes, views, liked, followers, following), and which of their projects their list holds, in what order. */
 export const creatorTag = (userId: number): TCacheTag => `creator:${userId}`;
 
+/** What the member has liked and whom they follow, as their own pages mark it (isLiked, isFollowing): their own likes, follows and blocks change it, nobody else's. */
+export const marksTag = (userId: number): TCacheTag => `marks:${userId}`;
+
 /** The member's collections: which there are, public or not, their names and what they hold. */
 export const collectionsTag = (ownerId: number): TCacheTag => `collections:${ownerId}`;
 
@@ -48,11 +51,12 @@ export function orderTags(sort: TProjectSort | 'relevance'): TCacheTag[] {
 
 /**
  * What a member has liked and whom they follow, as their own pages mark it (isLiked,
- * isFollowing): their creator tag, which each of their likes and follows changes (their 'liked'
- * and 'following' figures) and an account's deletion forgets with everything.
+ * isFollowing): changed by each of their likes and follows (a block ends a follow), forgotten
+ * with everything at an account's deletion. Not their creator tag: others liking their work or
+ * following them change that, many times a minute for a creator people like.
  */
 export function ownMarksTags(userId: number): TCacheTag[] {
-  return [creatorTag(userId)];
+  return [marksTag(userId)];
 }
 
 /**
@@ -115,7 +119,7 @@ export function commentListTags(projectId: number, comments: readonly { author: 
  * (lists the project may enter or leave) are forgotten within LIKE_ORDER_LAG_MS: `reorderedByLikes`.
  */
 export function changedByLike(like: { projectId: number; creatorId: number; likerId: number }): TCacheTag[] {
-  return [projectTag(like.projectId), creatorTag(like.creatorId), creatorTag(like.likerId), SITE_FIGURES_TAG];
+  return [projectTag(like.projectId), creatorTag(like.creatorId), creatorTag(like.likerId), marksTag(like.likerId), SITE_FIGURES_TAG];
 }
 
 /**
@@ -127,9 +131,9 @@ export const LIKE_ORDER_LAG_MS = 1000;
 /** What a like changes within LIKE_ORDER_LAG_MS (readCache.invalidateSoon): the orders by likes. */
 export const reorderedByLikes = (): TCacheTag[] => [LIKE_ORDER_TAG];
 
-/** A follow or unfollow: the followers of one, the following of the other. */
+/** A follow or unfollow: the followers of one, the following (and whom they follow) of the other. */
 export function changedByFollow(follow: { followerId: number; followeeId: number }): TCacheTag[] {
-  return [creatorTag(follow.followerId), creatorTag(follow.followeeId)];
+  return [creatorTag(follow.followerId), creatorTag(follow.followeeId), marksTag(follow.followerId)];
 }
 
 /** A profile edit: everywhere the profile shows; a new name also changes what searches find and the job board's poster names. */
