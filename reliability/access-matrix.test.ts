@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, type TPaymentSession } from '../shared/schemas/job';
 import type { TContext } from '../server/context';
 import type { UserRow } from '../server/db/schema';
+import { setRole } from '../server/features/accounts/accounts.service';
 import { hashSessionToken } from '../server/features/accounts/session-tokens';
 import { multipartBody } from '../server/lib/multipart-body';
 import type { TAccountTokenPurpose } from '../server/db/schema';
@@ -190,7 +191,7 @@ const MATRIX: Record<string, TMatrixRow> = {
   // Staff's call on anyone's project: here the owner is a moderator, the project the other member's.
   'POST /api/admin/projects/:id/mature': {
     arrange: async (w) => {
-      await w.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', w.owner.user.id).execute();
+      await setRole(w.ctx, w.owner.user.id, 'moderator', w.ctx.now());
       return { strangerProject: await buildProject(w.ctx, w.stranger.user) };
     },
     request: (w) => ({ params: { id: w.strangerProject!.id }, payload: { isMature: true, reason: 'Nudity' } }),
@@ -653,9 +654,9 @@ const MATRIX: Record<string, TMatrixRow> = {
   },
 };
 
-/** The row's owner becomes staff (the session reads the role on each request). */
+/** The row's owner becomes staff, as an admin makes them (their sessions learn of it at once). */
 async function staffOwner(w: TWorld, role: 'moderator' | 'admin', arranged: TArranged): Promise<TArranged> {
-  await w.ctx.db.updateTable('users').set({ role }).where('id', '=', w.owner.user.id).execute();
+  await setRole(w.ctx, w.owner.user.id, role, w.ctx.now());
   return arranged;
 }
 

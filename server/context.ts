@@ -43,7 +43,7 @@ export async function inTransaction<C extends TTransactional, T>(ctx: C, work: (
 }
 
 /** What a transaction needs of a context: background tasks have no read cache, and change nothing it holds. */
-type TTransactional = Pick<TContext, 'db'> & Partial<Pick<TContext, 'readCache' | 'changedInTransaction'>>;
+export type TTransactional = Pick<TContext, 'db'> & Partial<Pick<TContext, 'readCache' | 'changedInTransaction'>>;
 
 /**
  * Tells the read cache what a write changed (tags of server/lib/cache-tags.ts): at once after

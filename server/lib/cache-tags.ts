@@ -17,6 +17,15 @@ export const creatorTag = (userId: number): TCacheTag => `creator:${userId}`;
 /** What the member has liked and whom they follow, as their own pages mark it (isLiked, isFollowing): their own likes, follows and blocks change it, nobody else's. */
 export const marksTag = (userId: number): TCacheTag => `marks:${userId}`;
 
+/**
+ * Who the member's sessions sign in, as their own requests see it (sessions.service.ts keeps it
+ * for a few seconds): their account row (role, suspension, e-mail, choices…) and which of their
+ * sessions live.
+ */
+export const accountTag = (userId: number): TCacheTag => `account:${userId}`;
+/** One session, by its token's hash: ended at sign-out, or replaced at sign-in. */
+export const sessionTag = (tokenHash: string): TCacheTag => `session:${tokenHash}`;
+
 /** The member's collections: which there are, public or not, their names and what they hold. */
 export const collectionsTag = (ownerId: number): TCacheTag => `collections:${ownerId}`;
 

@@ -115,6 +115,16 @@ describe('read cache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('keeps an entry for its own TTL when one is given', () => {
+    let now = 50_000;
+    const cache = open({ ttlMs: 1000, clock: () => now });
+    cache.set('short', 1, cache.ticket(), { tags: [], ttlMs: 100 });
+    cache.set('usual', 2, cache.ticket(), { tags: [] });
+    now += 101;
+    expect(cache.get('short')).toBeUndefined();
+    expect(cache.get('usual')).toBe(2);
+  });
+
   it('replaces a value it still holds with its tags, its expiry and the new size, and nothing else', () => {
     let now = 5000;
     const cache = open({ ttlMs: 1000, clock: () => now });

@@ -28,6 +28,8 @@ export interface TCacheEntryOptions {
   tags: readonly TCacheTag[];
   /** The bytes the value keeps alive (estimated from its JSON when not said: estimateBytes). */
   bytes?: number;
+  /** How long it is kept, if not the cache's TTL (for values also changed behind the app's back). */
+  ttlMs?: number;
 }
 
 export interface TReadCache {
@@ -162,9 +164,9 @@ export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
     bus?.publish(tags);
   };
 
-  const store = (key: string, entry: TEntry, bytes: number, keepExpiry: boolean) => {
+  const store = (key: string, entry: TEntry, bytes: number, keepExpiry: boolean, ttlMs?: number) => {
     const tagBytes = entry.tags.reduce((sum, tag) => sum + TAG_INDEX_BYTES + stringBytes(tag), 0);
-    entries.set(key, entry, { size: ENTRY_OVERHEAD_BYTES + stringBytes(key) + tagBytes + bytes, noUpdateTTL: keepExpiry });
+    entries.set(key, entry, { size: ENTRY_OVERHEAD_BYTES + stringBytes(key) + tagBytes + bytes, noUpdateTTL: keepExpiry, ...(ttlMs === undefined ? {} : { ttl: ttlMs }) });
     // Not stored when larger than its share of the budget (an older value under that key is
     // dropped then); a replaced entry's tags left with it.
     if (entries.peek(key) !== entry) return;
@@ -180,9 +182,9 @@ export function createReadCache(options: TReadCacheOptions = {}): TReadCache {
   return {
     get: <T>(key: string) => entries.get(key)?.value as T | undefined,
     ticket: () => clock,
-    set(key, value, ticket, { tags, bytes }) {
+    set(key, value, ticket, { tags, bytes, ttlMs }) {
       if (!enabled || writtenSince(tags, ticket)) return;
-      store(key, { value, tags }, bytes ?? estimateBytes(value), false);
+      store(key, { value, tags }, bytes ?? estimateBytes(value), false, ttlMs);
     },
     replace(key, previous, value, bytes) {
       const entry = entries.peek(key);

@@ -4,7 +4,7 @@ import { INVITES_FOR_NEW_USER } from '../../../shared/constants';
 import type { TSigninRequest, TSignupRequest } from '../../../shared/schemas/auth';
 import type { TUpdateProfileRequest } from '../../../shared/schemas/profile';
 import type { TPreferencesRequest, TPublicUser, TRole } from '../../../shared/schemas/user';
-import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
+import { inTransaction, invalidateAfterCommit, type TContext, type TTransactional } from '../../context';
 import { isUniqueViolation, lockForTransaction, XACT_LOCKS } from '../../db/connect';
 import type { UserRow, UserUpdate } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -14,6 +14,7 @@ import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } fr
 import { beforeCodeGuess, codeAlreadyUsed, codesExpiredBefore, countWrongCode, unusableCodeError, type TCodeGuessThrottles } from './invitations.service';
 import { assertPasswordAllowed } from './password-policy';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { forgetKeptSessionsOf } from './sessions.service';
 import { isSuspended, suspensionRefusal } from './suspension';
 import { memberName, toPublicUser } from './user.presenter';
 import {
@@ -131,11 +132,21 @@ export async function signIn(ctx: TContext, throttles: TSigninThrottles, input: 
   return user;
 }
 
+/**
+ * Every change to a member's account row goes through here: their sessions keep who they sign
+ * in for a few seconds (sessions.service.ts), and this forgets that once the change commits.
+ */
+export async function changeUser(ctx: TTransactional, userId: number, changes: UserUpdate): Promise<UserRow> {
+  const user = await updateUser(ctx.db, userId, changes);
+  forgetKeptSessionsOf(ctx, userId);
+  return user;
+}
+
 /** Sets a member's role (the operator's `npm run admin`, and admins in /admin); null when no account has that e-mail. */
 export async function setRoleByEmail(ctx: Pick<TContext, 'db' | 'now'>, email: string, role: TRole): Promise<UserRow | null> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return null;
-  return updateUser(ctx.db, user.id, { role, updated_at: ctx.now().toISOString() });
+  return changeUser(ctx, user.id, { role, updated_at: ctx.now().toISOString() });
 }
 
 const PROFILE_COLUMNS = {
@@ -158,12 +169,12 @@ export async function updateProfile(ctx: TContext, userId: number, input: TUpdat
     const value = input[field];
     if (value !== undefined) (changes as Record<string, unknown>)[column] = value;
   }
-  return updateUser(ctx.db, userId, changes);
+  return changeUser(ctx, userId, changes);
 }
 
 /** The member's viewing choices: only they see them, so no cached answer changes. */
 export async function setPreferences(ctx: TContext, userId: number, input: TPreferencesRequest): Promise<UserRow> {
-  return updateUser(ctx.db, userId, { show_mature: input.showMature ? 1 : 0, updated_at: ctx.now().toISOString() });
+  return changeUser(ctx, userId, { show_mature: input.showMature ? 1 : 0, updated_at: ctx.now().toISOString() });
 }
 
 /**
@@ -172,9 +183,10 @@ export async function setPreferences(ctx: TContext, userId: number, input: TPref
  * the invite tree. Other modules' rows are theirs to remove first (see members.service.ts).
  */
 export async function deleteMember(ctx: TContext, userId: number): Promise<void> {
-  await inTransaction(ctx, async ({ db }) => {
-    await deleteUnusedCodesOf(db, userId);
-    await deleteUser(db, userId);
+  await inTransaction(ctx, async (tx) => {
+    await deleteUnusedCodesOf(tx.db, userId);
+    await deleteUser(tx.db, userId);
+    forgetKeptSessionsOf(tx, userId);
   });
 }
 
@@ -241,7 +253,7 @@ export async function memberForModeration(ctx: Pick<TContext, 'db'>, userId: num
 
 /** Suspends the member until a time, or for good (until null); they also count against whoever invited them. */
 export async function suspendAccount(ctx: Pick<TContext, 'db'>, userId: number, suspension: { at: Date; until: string | null; reason: string }): Promise<UserRow> {
-  return updateUser(ctx.db, userId, {
+  return changeUser(ctx, userId, {
     suspended_at: suspension.at.toISOString(),
     suspended_until: suspension.until,
     suspension_reason: suspension.reason,
@@ -251,7 +263,7 @@ export async function suspendAccount(ctx: Pick<TContext, 'db'>, userId: number, 
 }
 
 export async function liftAccountSuspension(ctx: Pick<TContext, 'db'>, userId: number, now: Date): Promise<UserRow> {
-  return updateUser(ctx.db, userId, { suspended_at: null, suspended_until: null, suspension_reason: null, updated_at: now.toISOString() });
+  return changeUser(ctx, userId, { suspended_at: null, suspended_until: null, suspension_reason: null, updated_at: now.toISOString() });
 }
 
 /** Timed suspensions whose end has come (users_suspended_until_idx), for the task that lifts them. */
@@ -260,11 +272,11 @@ export function endedSuspensions(ctx: Pick<TContext, 'db'>, now: Date, limit: nu
 }
 
 export async function setInviteRight(ctx: Pick<TContext, 'db'>, userId: number, canInvite: boolean, note: string | null, now: Date): Promise<UserRow> {
-  return updateUser(ctx.db, userId, { can_invite: canInvite ? 1 : 0, invite_right_note: note, updated_at: now.toISOString() });
+  return changeUser(ctx, userId, { can_invite: canInvite ? 1 : 0, invite_right_note: note, updated_at: now.toISOString() });
 }
 
 export async function setRole(ctx: Pick<TContext, 'db'>, userId: number, role: TRole, now: Date): Promise<UserRow> {
-  return updateUser(ctx.db, userId, { role, updated_at: now.toISOString() });
+  return changeUser(ctx, userId, { role, updated_at: now.toISOString() });
 }
 
 export function countAdmins(ctx: Pick<TContext, 'db'>): Promise<number> {

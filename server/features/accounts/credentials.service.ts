@@ -22,9 +22,10 @@ import { deleteExpiredAccountTokensBatch, deleteUnusedAccountTokensOf, findUsabl
 import { assertPasswordAllowed, type TPasswordOwner } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import { hashSessionToken, newSessionToken } from './session-tokens';
+import { changeUser } from './accounts.service';
 import { endSessionsOf } from './sessions.service';
 import { suspensionRefusal } from './suspension';
-import { findUserByEmail, findUserById, updateUser } from './users.repo';
+import { findUserByEmail, findUserById } from './users.repo';
 
 export const PASSWORD_RESET_TTL_MS = PASSWORD_RESET_LINK_HOURS * HOUR_MS;
 export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_LINK_HOURS * HOUR_MS;
@@ -104,7 +105,7 @@ export async function changePassword(ctx: TContext, throttles: TCredentialThrott
   await assertPasswordAllowed(input.newPassword, ownerOf(user), 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(ctx, async (tx) => {
-    await updateUser(tx.db, user.id, { password_hash: passwordHash, updated_at: ctx.now().toISOString() });
+    await changeUser(tx, user.id, { password_hash: passwordHash, updated_at: ctx.now().toISOString() });
     await deleteUnusedAccountTokensOf(tx.db, user.id, 'password_reset');
     await endSessionsOf(tx, user.id, keepTokenHash ?? undefined);
   });
@@ -150,7 +151,7 @@ export async function resetPassword(ctx: TContext, input: TResetPasswordRequest)
     const now = ctx.now();
     const used = await useAccountToken(tx.db, tokenHash, 'password_reset', now);
     if (!used) throw new AppError(400, INVALID_RESET_LINK);
-    const updated = await updateUser(tx.db, used.user_id, { password_hash: passwordHash, updated_at: now.toISOString() });
+    const updated = await changeUser(tx, used.user_id, { password_hash: passwordHash, updated_at: now.toISOString() });
     await deleteUnusedAccountTokensOf(tx.db, used.user_id, 'password_reset');
     await endSessionsOf(tx, used.user_id);
     return updated;
@@ -193,7 +194,7 @@ export async function confirmEmailChange(ctx: TContext, token: string): Promise<
       const now = ctx.now();
       const used = await useAccountToken(tx.db, tokenHash, 'email_change', now);
       if (!used?.new_email) throw new AppError(400, INVALID_EMAIL_LINK);
-      const updated = await updateUser(tx.db, used.user_id, { email: used.new_email, updated_at: now.toISOString() });
+      const updated = await changeUser(tx, used.user_id, { email: used.new_email, updated_at: now.toISOString() });
       await deleteUnusedAccountTokensOf(tx.db, used.user_id, 'password_reset');
       return { email: updated.email };
     });

@@ -65,7 +65,7 @@ const liveSessionQuery = preparedQuery((db, args: { tokenHash: string; now: stri
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select('sessions.last_seen_at as session_last_seen_at')
+    .select(['sessions.last_seen_at as session_last_seen_at', 'sessions.expires_at as session_expires_at'])
     .where('sessions.token_hash', '=', args.tokenHash)
     .where('sessions.expires_at', '>', args.now)
     .where('sessions.last_seen_at', '>', args.idleSince),
@@ -76,11 +76,11 @@ export async function findLiveSession(
   db: Db,
   tokenHash: string,
   limits: { now: Date; idleSince: Date },
-): Promise<{ lastSeenAt: string; user: UserRow } | undefined> {
+): Promise<{ lastSeenAt: string; expiresAt: string; user: UserRow } | undefined> {
   const [row] = await liveSessionQuery(db, { tokenHash, now: limits.now.toISOString(), idleSince: limits.idleSince.toISOString() });
   if (!row) return undefined;
-  const { session_last_seen_at: lastSeenAt, ...user } = row;
-  return { lastSeenAt, user };
+  const { session_last_seen_at: lastSeenAt, session_expires_at: expiresAt, ...user } = row;
+  return { lastSeenAt, expiresAt, user };
 }
 
 export async function touchSession(db: Db, tokenHash: string, now: Date): Promise<void> {

@@ -2,9 +2,10 @@
 // ends after an idle period and, however much it is used, at an absolute expiry.
 import { MAX_SESSIONS_PER_MEMBER, SESSION_USER_AGENT_MAX } from '../../../shared/constants';
 import type { TSession } from '../../../shared/schemas/session';
-import type { TContext } from '../../context';
+import { invalidateAfterCommit, type TContext, type TTransactional } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { accountTag, sessionTag } from '../../lib/cache-tags';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { toSession } from './session.presenter';
 import { isSuspended } from './suspension';
@@ -27,6 +28,32 @@ const TOUCH_EVERY_MS = 60_000;
 const ENDED_SESSIONS_BATCH = 1000;
 /** Longer than any token this app issues: not worth hashing. */
 const MAX_TOKEN_LENGTH = 100;
+/**
+ * How long who a session signs in is kept between reads of the database. What this app changes
+ * of an account or its sessions is forgotten at once (forgetKeptSessionsOf, endSession), here
+ * and, with Redis, in every process; what changes behind its back (another process without
+ * Redis, the operator's `npm run admin`, a hand edit) shows within this time.
+ */
+export const SESSION_KEPT_MS = 5_000;
+/** Roughly what a kept session holds besides its member's row. */
+const KEPT_SESSION_BYTES = 512;
+
+interface TKeptSession {
+  user: UserRow;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+const keptSessionKey = (tokenHash: string) => `kept-session:${tokenHash}`;
+
+/**
+ * A change to the member's account row or sessions: what is kept of who their sessions sign in
+ * is forgotten once it commits. A context without the read cache (the operator's CLI) keeps
+ * nothing to forget; a server learns of its change within SESSION_KEPT_MS.
+ */
+export function forgetKeptSessionsOf(ctx: TTransactional, userId: number): void {
+  if (ctx.readCache || ctx.changedInTransaction) invalidateAfterCommit(ctx, [accountTag(userId)]);
+}
 
 export interface TNewSession {
   token: string;
@@ -43,6 +70,7 @@ export async function startSession(ctx: TContext, userId: number, userAgent?: st
   const expiresAt = new Date(now.getTime() + ctx.config.session.absoluteMs);
   await insertSession(ctx.db, { tokenHash, publicId: newSessionPublicId(), userId, userAgent: userAgent?.slice(0, SESSION_USER_AGENT_MAX) || null, now, expiresAt });
   await deleteSessionsBeyond(ctx.db, userId, MAX_SESSIONS_PER_MEMBER);
+  forgetKeptSessionsOf(ctx, userId);
   return { token, expiresAt };
 }
 
@@ -58,28 +86,56 @@ export async function listSessions(ctx: TContext, userId: number, currentTokenHa
 export async function endSessionOf(ctx: TContext, userId: number, publicId: string): Promise<string> {
   const tokenHash = await deleteSessionOfUser(ctx.db, userId, publicId);
   if (tokenHash === undefined) throw new AppError(404, 'Session not found');
+  forgetKeptSessionsOf(ctx, userId);
   return tokenHash;
 }
 
 export async function endSession(ctx: TContext, tokenHash: string): Promise<void> {
   await deleteSession(ctx.db, tokenHash);
+  invalidateAfterCommit(ctx, [sessionTag(tokenHash)]);
 }
 
 /** Ends every session of the member, but the one with this token hash when given (the caller's own); how many ended. */
-export function endSessionsOf(ctx: Pick<TContext, 'db'>, userId: number, keepTokenHash?: string): Promise<number> {
-  return deleteSessionsOfUser(ctx.db, userId, keepTokenHash);
+export async function endSessionsOf(ctx: TTransactional, userId: number, keepTokenHash?: string): Promise<number> {
+  const ended = await deleteSessionsOfUser(ctx.db, userId, keepTokenHash);
+  forgetKeptSessionsOf(ctx, userId);
+  return ended;
 }
 
-/** The member a cookie's token signs in, while the session lives; its use is noted. */
+/**
+ * The member a cookie's token signs in, while the session lives; its use is noted. Every
+ * signed-in request asks, so a live session and its member are kept for SESSION_KEPT_MS (frozen:
+ * requests share them), its expiries checked again each time.
+ */
 export async function sessionMember(ctx: TContext, token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
   if (token.length > MAX_TOKEN_LENGTH) return null;
   const tokenHash = hashSessionToken(token);
   const now = ctx.now();
-  const session = await findLiveSession(ctx.db, tokenHash, { now, idleSince: new Date(now.getTime() - ctx.config.session.idleMs) });
+  const idleSince = now.getTime() - ctx.config.session.idleMs;
+  const session = ctx.readCache.get<TKeptSession>(keptSessionKey(tokenHash)) ?? (await readLiveSession(ctx, tokenHash, now, idleSince));
+  if (!session) return null;
+  const lastSeen = new Date(session.lastSeenAt).getTime();
+  if (new Date(session.expiresAt).getTime() <= now.getTime() || lastSeen <= idleSince) return null;
   // A suspension deletes the member's sessions; this refuses any that slipped past (one started meanwhile).
-  if (!session || isSuspended(session.user, now)) return null;
-  if (now.getTime() - new Date(session.lastSeenAt).getTime() > TOUCH_EVERY_MS) await touchSession(ctx.db, tokenHash, now);
+  if (isSuspended(session.user, now)) return null;
+  if (now.getTime() - lastSeen > TOUCH_EVERY_MS) {
+    await touchSession(ctx.db, tokenHash, now);
+    ctx.readCache.delete(keptSessionKey(tokenHash));
+  }
   return { user: session.user, tokenHash };
+}
+
+async function readLiveSession(ctx: TContext, tokenHash: string, now: Date, idleSince: number): Promise<TKeptSession | undefined> {
+  const ticket = ctx.readCache.ticket();
+  const found = await findLiveSession(ctx.db, tokenHash, { now, idleSince: new Date(idleSince) });
+  if (!found) return undefined;
+  const session: TKeptSession = { user: Object.freeze(found.user), lastSeenAt: found.lastSeenAt, expiresAt: found.expiresAt };
+  ctx.readCache.set(keptSessionKey(tokenHash), session, ticket, {
+    tags: [accountTag(found.user.id), sessionTag(tokenHash)],
+    ttlMs: SESSION_KEPT_MS,
+    bytes: KEPT_SESSION_BYTES + JSON.stringify(found.user).length,
+  });
+  return session;
 }
 
 /**

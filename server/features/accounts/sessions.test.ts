@@ -5,7 +5,8 @@ import { buildTestApp, countRows, ENGINES, type TTestApp } from '../../test/buil
 import { buildUser, cookieFor, FACTORY_PASSWORD, sessionCookieFrom } from '../../test/factories';
 import { describeUserAgent } from './session.presenter';
 import { hashSessionToken } from './session-tokens';
-import { endSessionsOf } from './sessions.service';
+import type { TCurrentUser } from '../../../shared/schemas/user';
+import { endSessionsOf, SESSION_KEPT_MS } from './sessions.service';
 
 const MAC_CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -164,5 +165,30 @@ describe.each(ENGINES)('sessions on %s', (engine) => {
     expect((await me(cookies[1]!)).json()).toBeNull();
     expect((await me(cookies[2]!)).statusCode).toBe(200);
     expect((await me(cookies.at(-1)!)).statusCode).toBe(200);
+  });
+
+  it("keeps who a session signs in for a few seconds: a change behind the app's back shows after that, the app's own changes and ended sessions at once", async () => {
+    const user = await buildUser(t.ctx, { email: 'kept@example.com' });
+    const cookie = await signIn('kept@example.com', MAC_CHROME);
+    const current = async (of = cookie) => (await me(of)).json<TCurrentUser | null>();
+    expect(await current()).toMatchObject({ role: 'member', showMature: false });
+    // Behind the app's back (another process without Redis, a hand edit): kept until SESSION_KEPT_MS has passed.
+    await t.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', user.id).execute();
+    expect((await current())?.role).toBe('member');
+    t.clock.advance(SESSION_KEPT_MS + 1);
+    expect((await current())?.role).toBe('moderator');
+    // Through the app: at once.
+    expect((await t.app.inject({ method: 'PUT', url: '/api/auth/preferences', payload: { showMature: true }, headers: { cookie } })).statusCode).toBe(200);
+    expect((await current())?.showMature).toBe(true);
+    // A session ended (signed out here, or everywhere else from another browser) signs nobody in at once.
+    const phone = await signIn('kept@example.com', IPHONE_SAFARI);
+    const desktop = await signIn('kept@example.com', WINDOWS_FIREFOX);
+    expect(await current(phone)).not.toBeNull();
+    expect(await current(desktop)).not.toBeNull();
+    await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: phone } });
+    expect(await current(phone)).toBeNull();
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sessions/end-others', headers: { cookie } })).statusCode).toBe(200);
+    expect(await current(desktop)).toBeNull();
+    expect(await current()).not.toBeNull();
   });
 });

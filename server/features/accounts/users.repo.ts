@@ -17,6 +17,7 @@ export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Call it through changeUser (accounts.service.ts), which tells the kept sessions. */
 export async function updateUser(db: Db, id: number, changes: UserUpdate): Promise<UserRow> {
   return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
