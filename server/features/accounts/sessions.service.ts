@@ -6,6 +6,7 @@ import { invalidateAfterCommit, type TContext, type TTransactional } from '../..
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { accountTag, sessionTag } from '../../lib/cache-tags';
+import { isStaff } from '../../../shared/roles';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { toSession } from './session.presenter';
 import { isSuspended } from './suspension';
@@ -29,10 +30,10 @@ const ENDED_SESSIONS_BATCH = 1000;
 /** Longer than any token this app issues: not worth hashing. */
 const MAX_TOKEN_LENGTH = 100;
 /**
- * How long who a session signs in is kept between reads of the database. What this app changes
- * of an account or its sessions is forgotten at once (forgetKeptSessionsOf, endSession), here
- * and, with Redis, in every process; what changes behind its back (another process without
- * Redis, the operator's `npm run admin`, a hand edit) shows within this time.
+ * How long who a member's session signs in is kept between reads of the database (a staff
+ * member's never is). What this app changes of an account or its sessions is forgotten at once
+ * (forgetKeptSessionsOf, endSession), here and, with Redis, in every process; what changes
+ * behind its back (another process without Redis, a hand edit) shows within this time.
  */
 export const SESSION_KEPT_MS = 5_000;
 /** Roughly what a kept session holds besides its member's row. */
@@ -130,6 +131,9 @@ async function readLiveSession(ctx: TContext, tokenHash: string, now: Date, idle
   const found = await findLiveSession(ctx.db, tokenHash, { now, idleSince: new Date(idleSince) });
   if (!found) return undefined;
   const session: TKeptSession = { user: Object.freeze(found.user), lastSeenAt: found.lastSeenAt, expiresAt: found.expiresAt };
+  // Staff are read afresh on every request: the operator's `npm run admin` demotes from another
+  // process, which this one may not hear of, and a role must end at once. They are few.
+  if (isStaff(found.user.role)) return session;
   ctx.readCache.set(keptSessionKey(tokenHash), session, ticket, {
     tags: [accountTag(found.user.id), sessionTag(tokenHash)],
     ttlMs: SESSION_KEPT_MS,

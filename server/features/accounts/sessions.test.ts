@@ -177,6 +177,9 @@ describe.each(ENGINES)('sessions on %s', (engine) => {
     expect((await current())?.role).toBe('member');
     t.clock.advance(SESSION_KEPT_MS + 1);
     expect((await current())?.role).toBe('moderator');
+    // A staff member's session is never kept: the operator's demotion (another process) shows at once.
+    await t.ctx.db.updateTable('users').set({ role: 'member' }).where('id', '=', user.id).execute();
+    expect((await current())?.role).toBe('member');
     // Through the app: at once.
     expect((await t.app.inject({ method: 'PUT', url: '/api/auth/preferences', payload: { showMature: true }, headers: { cookie } })).statusCode).toBe(200);
     expect((await current())?.showMature).toBe(true);
