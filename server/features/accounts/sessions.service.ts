@@ -1,12 +1,12 @@
 // Cookie sessions: the cookie holds a random token, the database only its SHA-256. A session
 // ends after an idle period and, however much it is used, at an absolute expiry.
 import { MAX_SESSIONS_PER_MEMBER, SESSION_USER_AGENT_MAX } from '../../../shared/constants';
+import { isStaff } from '../../../shared/roles';
 import type { TSession } from '../../../shared/schemas/session';
 import { invalidateAfterCommit, type TContext, type TTransactional } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { accountTag, sessionTag } from '../../lib/cache-tags';
-import { isStaff } from '../../../shared/roles';
 import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { toSession } from './session.presenter';
 import { isSuspended } from './suspension';
