@@ -143,7 +143,7 @@ export async function changeUser(ctx: TTransactional, userId: number, changes: U
 }
 
 /** Sets a member's role (the operator's `npm run admin`, and admins in /admin); null when no account has that e-mail. */
-export async function setRoleByEmail(ctx: Pick<TContext, 'db' | 'now'>, email: string, role: TRole): Promise<UserRow | null> {
+export async function setRoleByEmail(ctx: TTransactional & Pick<TContext, 'now'>, email: string, role: TRole): Promise<UserRow | null> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return null;
   return changeUser(ctx, user.id, { role, updated_at: ctx.now().toISOString() });
@@ -252,7 +252,7 @@ export async function memberForModeration(ctx: Pick<TContext, 'db'>, userId: num
 }
 
 /** Suspends the member until a time, or for good (until null); they also count against whoever invited them. */
-export async function suspendAccount(ctx: Pick<TContext, 'db'>, userId: number, suspension: { at: Date; until: string | null; reason: string }): Promise<UserRow> {
+export async function suspendAccount(ctx: TTransactional, userId: number, suspension: { at: Date; until: string | null; reason: string }): Promise<UserRow> {
   return changeUser(ctx, userId, {
     suspended_at: suspension.at.toISOString(),
     suspended_until: suspension.until,
@@ -262,7 +262,7 @@ export async function suspendAccount(ctx: Pick<TContext, 'db'>, userId: number, 
   });
 }
 
-export async function liftAccountSuspension(ctx: Pick<TContext, 'db'>, userId: number, now: Date): Promise<UserRow> {
+export async function liftAccountSuspension(ctx: TTransactional, userId: number, now: Date): Promise<UserRow> {
   return changeUser(ctx, userId, { suspended_at: null, suspended_until: null, suspension_reason: null, updated_at: now.toISOString() });
 }
 
@@ -271,11 +271,11 @@ export function endedSuspensions(ctx: Pick<TContext, 'db'>, now: Date, limit: nu
   return findEndedSuspensions(ctx.db, now, limit);
 }
 
-export async function setInviteRight(ctx: Pick<TContext, 'db'>, userId: number, canInvite: boolean, note: string | null, now: Date): Promise<UserRow> {
+export async function setInviteRight(ctx: TTransactional, userId: number, canInvite: boolean, note: string | null, now: Date): Promise<UserRow> {
   return changeUser(ctx, userId, { can_invite: canInvite ? 1 : 0, invite_right_note: note, updated_at: now.toISOString() });
 }
 
-export async function setRole(ctx: Pick<TContext, 'db'>, userId: number, role: TRole, now: Date): Promise<UserRow> {
+export async function setRole(ctx: TTransactional, userId: number, role: TRole, now: Date): Promise<UserRow> {
   return changeUser(ctx, userId, { role, updated_at: now.toISOString() });
 }
 

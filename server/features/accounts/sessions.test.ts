@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SESSIONS_PER_MEMBER, SESSION_USER_AGENT_MAX } from '../../../shared/constants';
 import type { TSession } from '../../../shared/schemas/session';
+import type { TCurrentUser } from '../../../shared/schemas/user';
 import { buildTestApp, countRows, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildUser, cookieFor, FACTORY_PASSWORD, sessionCookieFrom } from '../../test/factories';
 import { describeUserAgent } from './session.presenter';
 import { hashSessionToken } from './session-tokens';
-import type { TCurrentUser } from '../../../shared/schemas/user';
 import { endSessionsOf, SESSION_KEPT_MS } from './sessions.service';
 
 const MAC_CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -34,6 +34,8 @@ describe.each(ENGINES)('suspension, the invite tree and roles on %s', (engine) =
     expect(ids(await t.app.inject({ url: '/api/projects?sort=recent' }))).toContain(project.id);
     expect(ids(await t.app.inject({ url: '/api/jobs' }))).toContain(job.id);
     expect((await t.app.inject({ url: `/api/users/${member.id}` })).statusCode).toBe(200);
+    // Signed in and just used: the session is kept (sessions.service.ts), and the suspension must still end it.
+    expect((await t.app.inject({ url: '/api/auth/me', headers: session })).json()).not.toBeNull();
 
     const response = await suspend(moderator, member);
     expect(response.statusCode).toBe(200);
