@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TMeasurement } from './measure';
-import { budgetMisses, formatTable, writeResult, type TBenchResult } from './report';
+import { budgetMisses, ceilingOf, formatReport, formatTable, writeResult, type TBenchResult } from './report';
 
 function measurement(overrides: Partial<TMeasurement> = {}): TMeasurement {
   return { requests: 1000, reqPerSec: 500, p50Ms: 2, p99Ms: 10, errors: 0, timeouts: 0, non2xx: 0, statusCodes: { 200: 1000 }, throughputBytesPerSec: 1_000_000, durationSeconds: 2, ...overrides };
@@ -22,6 +22,19 @@ describe('budgetMisses', () => {
 
   it('has no verdict for a row without a budget', () => {
     expect(budgetMisses(null, measurement({ errors: 5 }), 0.1)).toBeNull();
+  });
+});
+
+describe('ceilingOf', () => {
+  const at = (reqPerSec: number) => measurement({ reqPerSec });
+
+  it('is the mean of hello world before and after the scenarios', () => {
+    expect(ceilingOf({ first: at(30_000), last: at(20_000) })).toBe(25_000);
+  });
+
+  it('with several app processes, is the higher of hello world as one process and as that many', () => {
+    expect(ceilingOf({ first: at(30_000), last: at(20_000), asServer: { processes: 2, first: at(22_000), last: at(24_000) } })).toBe(25_000);
+    expect(ceilingOf({ first: at(30_000), last: at(20_000), asServer: { processes: 2, first: at(40_000), last: at(30_000) } })).toBe(35_000);
   });
 });
 
@@ -67,6 +80,20 @@ describe('formatTable', () => {
     expect(lines[6]).toMatch(/^traffic /);
     expect(lines[7]).toMatch(/^ {2}visitors: drawn pages\s+260\s.*40%\s+26%\s+✓$/);
     expect(lines[8]).toMatch(/^ceiling: hello world \(last\)/);
+  });
+
+  it('with several app processes, shows hello world measured both ways and says which is the ceiling', () => {
+    const base = result();
+    const twoProcesses: TBenchResult = {
+      ...base,
+      settings: { ...base.settings, processes: 2 },
+      ceiling: { ...base.ceiling, asServer: { processes: 2, first: measurement({ reqPerSec: 900 }), last: measurement({ reqPerSec: 700 }) } },
+    };
+    const lines = formatTable(twoProcesses).split('\n');
+    expect(lines[2]).toMatch(/^ceiling: hello world, 2 processes \(first\)\s+900\s.*90%$/);
+    expect(lines.at(-1)).toMatch(/^ceiling: hello world, 2 processes \(last\)\s+700\s/);
+    expect(formatReport(twoProcesses)).toContain('Server: 2 app processes (WEB_CONCURRENCY). Ceiling (bare Fastify hello world, mean of first and last): 1,000 req/s as one process, 800 req/s as 2; the higher, 1,000 req/s, is the ceiling.');
+    expect(formatReport(base)).toContain('Server: one app process. Ceiling (bare Fastify hello world, mean of first and last): 1,000 req/s.');
   });
 
   it('writes no colour codes when stdout is not a terminal', () => {

@@ -13,6 +13,7 @@ import { SCENARIO_NAMES } from './scenarios';
 import { processIsRunning } from '../server/features/media/temp-files';
 
 const SMOKE_TIMEOUT_MS = 150_000;
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Runs the CLI to its end; with `interruptWhen`, sends it SIGINT (Ctrl-C) once its output matches. */
 function runBench(args: string[], env: NodeJS.ProcessEnv, interruptWhen?: RegExp): Promise<{ code: number | null; output: string }> {
@@ -68,7 +69,11 @@ describe.each(ENGINES)('npm run bench on %s', (engine) => {
       const resultsDir = tempFolder('bench-results-');
       const databasesBefore = engine === 'postgres' ? await smokeDatabases() : [];
 
-      const { code, output } = await runBench(['--smoke', '--no-upload', '--results-dir', resultsDir], engineEnv(engine, tempFolder('bench-unused-')));
+      // SQLite's run has two app processes (WEB_CONCURRENCY, with Redis), as the README's bench
+      // command does; PostgreSQL's one: both ways of running the server are proved.
+      const processes = engine === 'sqlite' ? 2 : 1;
+      const env = { ...engineEnv(engine, tempFolder('bench-unused-')), WEB_CONCURRENCY: String(processes), REDIS_URL: processes > 1 ? REDIS_URL : '' };
+      const { code, output } = await runBench(['--smoke', '--no-upload', '--results-dir', resultsDir], env);
 
       expect(code, output).toBe(0);
       const result = JSON.parse(readFileSync(join(resultsDir, `latest-${engine}.json`), 'utf8')) as TBenchResult;
@@ -81,6 +86,14 @@ describe.each(ENGINES)('npm run bench on %s', (engine) => {
       }
       expect(result.ceiling.first.reqPerSec).toBeGreaterThan(0);
       expect(result.ceiling.last.reqPerSec).toBeGreaterThan(0);
+      expect(result.settings.processes).toBe(processes);
+      if (processes > 1) {
+        expect(result.ceiling.asServer).toMatchObject({ processes, first: { errors: 0 }, last: { errors: 0 } });
+        expect(result.ceiling.asServer!.first.reqPerSec).toBeGreaterThan(0);
+      }
+      // The read cache's counts, added up over every app process.
+      const visitorsGallery = result.scenarios.find((row) => row.name === 'gallery-visitors');
+      expect(visitorsGallery?.cache?.hits ?? 0).toBeGreaterThan(0);
       expect(result.dataset.projects).toBeGreaterThan(0);
       // The table on stdout carries every scenario too.
       for (const row of result.scenarios) expect(output).toContain(row.title);

@@ -5,7 +5,8 @@
 // the memory soak instead (bench/soak.ts): 10 minutes of mixed load while the server's RSS is
 // sampled; it fails when the end is more than SOAK_MAX_GROWTH_MB above the figure after warm-up.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +18,7 @@ import { readTrafficData } from './traffic';
 import type { TPublicCacheCounts } from '../server/http/public-cache';
 import { freePort } from '../server/test/free-port';
 import { ROOT, spawnAndWait, type TChild } from './processes';
-import { budgetMisses, formatReport, writeResult, type TBenchResult, type TCacheShare, type TScenarioRow } from './report';
+import { budgetMisses, ceilingOf, formatReport, writeResult, type TBenchResult, type TCacheShare, type TScenarioRow } from './report';
 import { BenchClient, buildScenarios, discoverInputs, probeScenario, SCENARIO_NAMES, type TScenario, type TScenarioName } from './scenarios';
 import { runUploadBench } from './upload-bench';
 import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
@@ -178,10 +179,10 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<TChild> {
   });
 }
 
-async function startHelloWorld(): Promise<TChild> {
+async function startHelloWorld(processes = 1): Promise<TChild> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  return spawnAndWait({ name: 'hello world', entry: 'bench/hello-world.ts', args: [String(port)], env: process.env, url, ready: [{ path: '/' }], readyTimeoutMs: 30_000, onSpawned: track });
+  return spawnAndWait({ name: 'hello world', entry: 'bench/hello-world.ts', args: [String(port), String(processes)], env: process.env, url, ready: [{ path: '/' }], readyTimeoutMs: 30_000, onSpawned: track });
 }
 
 function machineInfo(): TBenchResult['machine'] {
@@ -212,13 +213,50 @@ function scenarioRow(scenario: TScenario, measurement: TMeasurement, ceiling: nu
 }
 
 /** The server's count of cacheable GETs answered from its read cache, by the handler, or by the handler for a member. */
-async function cacheCounts(baseUrl: string): Promise<TPublicCacheCounts | null> {
-  try {
-    const response = await fetch(`${baseUrl}/healthz/read-cache`);
-    return response.ok ? ((await response.json()) as TPublicCacheCounts) : null;
-  } catch {
-    return null;
+function processesLabel(processes: number): string {
+  return processes > 1 ? `${processes} app processes (WEB_CONCURRENCY)` : 'one app process';
+}
+
+/** The app processes: the server itself, or the workers its supervisor started (WEB_CONCURRENCY). */
+function serverPids(pid: number, processes: number): number[] {
+  if (processes <= 1) return [pid];
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+/**
+ * The public cache's counts, added up over the server's `processes` app processes: each keeps its
+ * own, and answers on a connection of its own (the supervisor hands connections out in turn), so
+ * each figure is read on a new connection until every process has answered.
+ */
+async function cacheCounts(baseUrl: string, processes: number): Promise<TPublicCacheCounts | null> {
+  const byProcess = new Map<number, TPublicCacheCounts>();
+  for (let attempt = 0; attempt < processes * 10 && byProcess.size < processes; attempt++) {
+    const figures = await readCacheFigures(baseUrl);
+    if (!figures) return null;
+    byProcess.set(figures.pid, figures);
   }
+  if (byProcess.size < processes) return null;
+  const sum = (key: keyof TPublicCacheCounts) => [...byProcess.values()].reduce((total, counts) => total + counts[key], 0);
+  return { hits: sum('hits'), misses: sum('misses'), bypassed: sum('bypassed') };
+}
+
+function readCacheFigures(baseUrl: string): Promise<(TPublicCacheCounts & { pid: number }) | null> {
+  return new Promise((resolve) => {
+    // agent: false, a connection of its own, closed after the answer.
+    const request = httpGet(`${baseUrl}/healthz/read-cache`, { agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => {
+        try {
+          resolve(response.statusCode === 200 ? (JSON.parse(body) as TPublicCacheCounts & { pid: number }) : null);
+        } catch {
+          resolve(null);
+        }
+      });
+    });
+    request.on('error', () => resolve(null));
+  });
 }
 
 /** The round's answers to cacheable GETs, and the share of them the cache answered whole. */
@@ -269,7 +307,9 @@ async function run(options: TOptions): Promise<number> {
     return 1;
   }
 
-  log(`Starting the production server (NODE_ENV=production, request logging ${REQUEST_LOGGING}) on ${dataset.engine}…`);
+  // WEB_CONCURRENCY (with REDIS_URL) as for npm start: the server runs that many app processes.
+  const { processes } = loadConfig(serverEnv);
+  log(`Starting the production server (NODE_ENV=production, ${processesLabel(processes)}, request logging ${REQUEST_LOGGING}) on ${dataset.engine}…`);
   const server = await startServer(serverEnv);
   const helloWorld = await startHelloWorld();
   const client = new BenchClient(server.url, server.url);
@@ -285,30 +325,36 @@ async function run(options: TOptions): Promise<number> {
   for (const scenario of scenarios) await probeScenario(client, scenario);
 
   const round = { connections: options.connections, durationSeconds: options.durationSeconds };
-  const measureCeiling = (when: string): Promise<TMeasurement> => {
-    log(`ceiling (${when}): hello world…`);
-    return warmThenMeasure({ ...round, url: helloWorld.url, requestsFor: () => [{ method: 'GET', path: '/' }] }, options.warmupSeconds);
+  // With several app processes, hello world is measured run the same way too, and the ceiling is
+  // whichever is higher: on 2 cores the client's own core usually makes one process the faster.
+  const helloWorlds = processes > 1 ? await startHelloWorld(processes) : null;
+  const measureCeiling = (when: string, hello = helloWorld): Promise<TMeasurement> => {
+    log(`ceiling (${when}): hello world${hello === helloWorld ? '' : `, ${processes} processes`}…`);
+    return warmThenMeasure({ ...round, url: hello.url, requestsFor: () => [{ method: 'GET', path: '/' }] }, options.warmupSeconds);
   };
   stopIfInterrupted();
   const firstCeiling = await measureCeiling('first');
+  const firstAsServer = helloWorlds ? await measureCeiling('first', helloWorlds) : null;
   const measured: { scenario: TScenario; measurement: TMeasurement; cache: TCacheShare | null }[] = [];
   for (const scenario of scenarios) {
     log(`${scenario.name}: ${scenario.title}…`);
     const scenarioRound = { ...round, url: server.url, requestsFor: scenario.requestsFor };
     if (options.warmupSeconds > 0) await measure({ ...scenarioRound, durationSeconds: options.warmupSeconds });
-    const before = await cacheCounts(server.url);
+    const before = await cacheCounts(server.url, processes);
     const measurement = await measure(scenarioRound);
-    measured.push({ scenario, measurement, cache: cacheShare(before, await cacheCounts(server.url)) });
+    measured.push({ scenario, measurement, cache: cacheShare(before, await cacheCounts(server.url, processes)) });
     stopIfInterrupted();
   }
   const lastCeiling = await measureCeiling('last');
+  const lastAsServer = helloWorlds ? await measureCeiling('last', helloWorlds) : null;
   stopIfInterrupted();
-  const ceiling = (firstCeiling.reqPerSec + lastCeiling.reqPerSec) / 2;
+  const asServer = helloWorlds && firstAsServer && lastAsServer ? { processes, first: firstAsServer, last: lastAsServer } : undefined;
+  const ceiling = ceilingOf({ first: firstCeiling, last: lastCeiling, asServer });
 
   let upload: TBenchResult['upload'] = { skipped: '--no-upload' };
   if (options.upload) {
     log('upload bench…');
-    upload = await runUploadBench({ baseUrl: server.url, origin: server.url, cookie: inputs.sessions[0]!, serverPid: server.pid, log }).then(
+    upload = await runUploadBench({ baseUrl: server.url, origin: server.url, cookie: inputs.sessions[0]!, serverPids: serverPids(server.pid, processes), log }).then(
       (rows) => ({ rows }),
       (error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }),
     );
@@ -321,7 +367,7 @@ async function run(options: TOptions): Promise<number> {
     finishedAt: new Date().toISOString(),
     git: gitState(),
     machine: machineInfo(),
-    settings: { durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections, requestLogging: REQUEST_LOGGING },
+    settings: { durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections, requestLogging: REQUEST_LOGGING, processes },
     dataset: dataset.counts,
     inputs: {
       slugs: inputs.slugs,
@@ -332,7 +378,7 @@ async function run(options: TOptions): Promise<number> {
       signedInMembers: inputs.sessions.length,
       traffic: { projects: inputs.traffic.projects.length, terms: inputs.traffic.terms.length, tags: inputs.traffic.tags.length, laterPages: inputs.traffic.laterPages.length, members: inputs.traffic.members.length },
     },
-    ceiling: { reqPerSec: ceiling, first: firstCeiling, last: lastCeiling },
+    ceiling: { reqPerSec: ceiling, first: firstCeiling, last: lastCeiling, ...(asServer ? { asServer } : {}) },
     scenarios: measured.map(({ scenario, measurement, cache }) => scenarioRow(scenario, measurement, ceiling, cache)),
     upload,
     clientRoutes: clientRoutesSection(),
@@ -366,7 +412,8 @@ async function soak(options: TOptions, minutes: number): Promise<number> {
   const sampleEverySeconds = durationSeconds >= 300 ? SOAK.sampleEverySeconds : 2;
   log(`Starting the production server on ${dataset.engine} (TRUST_PROXY=true: the load comes from many addresses)…`);
   // Behind a trusted proxy, X-Forwarded-For names the client: visitors from 50,000 addresses.
-  const server = await startServer({ ...serverEnv, TRUST_PROXY: 'true' });
+  // One app process whatever WEB_CONCURRENCY says: the soak watches a process's memory.
+  const server = await startServer({ ...serverEnv, TRUST_PROXY: 'true', WEB_CONCURRENCY: '1' });
   const inputs = await discoverSoakInputs(server.url, { projects: SOAK_SIZE.projects, accounts: dataset.accounts, log });
   stopIfInterrupted();
   log(`soak: ${minutes} min of mixed load on ${options.connections} connections, warm-up ${warmupSeconds} s, RSS of pid ${server.pid} every ${sampleEverySeconds} s…`);

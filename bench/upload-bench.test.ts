@@ -28,7 +28,7 @@ describe('runUploadBench', () => {
     const cookie = await cookieFor(t.ctx, await buildUser(t.ctx));
     const logged: string[] = [];
     // The server runs in this process here, so its memory and CPU are read from this pid.
-    const rows = await runUploadBench({ baseUrl, cookie, origin: baseUrl, serverPid: process.pid, fixturesDir, rounds: 2, log: (line) => logged.push(line) });
+    const rows = await runUploadBench({ baseUrl, cookie, origin: baseUrl, serverPids: [process.pid], fixturesDir, rounds: 2, log: (line) => logged.push(line) });
 
     expect(rows.map((row) => [row.name, row.files])).toEqual([
       ['24 MP JPEG, alone', 1],
@@ -51,7 +51,7 @@ describe('runUploadBench', () => {
 
   it('fails the run when the server refuses an upload, naming the status', async () => {
     const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    await expect(runUploadBench({ baseUrl, cookie: 'sid=not-a-session', origin: baseUrl, serverPid: process.pid, fixturesDir, log: () => {} })).rejects.toThrow(/answered 401/);
+    await expect(runUploadBench({ baseUrl, cookie: 'sid=not-a-session', origin: baseUrl, serverPids: [process.pid], fixturesDir, log: () => {} })).rejects.toThrow(/answered 401/);
     // The bench stops at the first refusal; the refused upload's kept-alive connection would hold close() open.
     t.app.server.closeAllConnections();
   });

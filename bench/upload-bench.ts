@@ -49,7 +49,8 @@ export interface TUploadBenchOptions {
   cookie: string;
   /** Sent as Origin: the server refuses state-changing requests from other sites. */
   origin: string;
-  serverPid: number;
+  /** The app's processes (several with WEB_CONCURRENCY): CPU is their sum, memory the largest one's. */
+  serverPids: readonly number[];
   /** Times each round runs (default 1): seconds are averaged over all, memory is the highest. */
   rounds?: number;
   /** A folder to keep the generated fixtures in between runs; default: a temporary one, removed after. */
@@ -142,21 +143,22 @@ async function prepareFixtures(dir: string, log: (line: string) => void): Promis
 }
 
 /** Samples the process's resident size until stopped; answers the largest, in MB. */
-function sampleRss(pid: number): { stop(): Promise<{ peakMb: number; processPeakMb: number }> } {
-  const status = () => readFile(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = (text: string, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
+/** The highest RSS any one of the processes reached while sampled (an upload is one process's work). */
+function sampleRss(pids: readonly number[]): { stop(): Promise<{ peakMb: number; processPeakMb: number }> } {
+  const statuses = () => Promise.all(pids.map((pid) => readFile(`/proc/${pid}/status`, 'utf8')));
+  const kilobytes = (texts: string[], field: 'VmRSS' | 'VmHWM') => Math.max(...texts.map((text) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0)));
   let peakKb = 0;
   let reading = Promise.resolve();
   const timer = setInterval(() => {
     reading = reading.then(async () => {
-      peakKb = Math.max(peakKb, kilobytes(await status(), 'VmRSS'));
+      peakKb = Math.max(peakKb, kilobytes(await statuses(), 'VmRSS'));
     });
   }, RSS_SAMPLE_MS);
   return {
     async stop() {
       clearInterval(timer);
       await reading;
-      const last = await status();
+      const last = await statuses();
       peakKb = Math.max(peakKb, kilobytes(last, 'VmRSS'));
       // The kernel's counters are approximate: VmHWM can trail the highest VmRSS sampled by a few pages.
       return { peakMb: peakKb / 1024, processPeakMb: Math.max(kilobytes(last, 'VmHWM'), peakKb) / 1024 };
@@ -167,12 +169,15 @@ function sampleRss(pid: number): { stop(): Promise<{ peakMb: number; processPeak
 let clockTicksPerSecond: Promise<number> | undefined;
 
 /** CPU seconds the process has used so far, its threads (sharp's, libuv's) included. */
-async function cpuSeconds(pid: number): Promise<number> {
+async function cpuSeconds(pids: readonly number[]): Promise<number> {
   clockTicksPerSecond ??= run('getconf', ['CLK_TCK']).then(({ stdout }) => Number(stdout.trim()));
-  // The fields after the command name, which is in parentheses and may itself hold spaces.
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ').at(-1)?.split(' ') ?? [];
-  const [utime, stime] = [Number(fields[11]), Number(fields[12])];
-  return (utime + stime) / (await clockTicksPerSecond);
+  let ticks = 0;
+  for (const pid of pids) {
+    // The fields after the command name, which is in parentheses and may itself hold spaces.
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ').at(-1)?.split(' ') ?? [];
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / (await clockTicksPerSecond);
 }
 
 /** The glibc allocator settings in the process's environment: they decide how much freed memory it gives back. */
@@ -203,10 +208,10 @@ async function measureRound(options: TUploadBenchOptions, name: string, path: st
   let processPeakMb = 0;
   let cpu = 0;
   for (let round = 0; round < rounds; round++) {
-    const sampler = sampleRss(options.serverPid);
-    const cpuBefore = await cpuSeconds(options.serverPid);
+    const sampler = sampleRss(options.serverPids);
+    const cpuBefore = await cpuSeconds(options.serverPids);
     const settled = await Promise.allSettled(Array.from({ length: files }, () => uploadOne(options, path, filename)));
-    cpu += (await cpuSeconds(options.serverPid)) - cpuBefore;
+    cpu += (await cpuSeconds(options.serverPids)) - cpuBefore;
     const memory = await sampler.stop();
     const failed = settled.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
@@ -226,7 +231,7 @@ export async function runUploadBench(options: TUploadBenchOptions): Promise<TUpl
   const dir = options.fixturesDir ?? (await mkdtemp(join(tmpdir(), 'upload-bench-')));
   try {
     const fixtures = await prepareFixtures(dir, log);
-    log(`upload bench: server allocator settings: ${await allocatorSettings(options.serverPid)}`);
+    log(`upload bench: server allocator settings: ${await allocatorSettings(options.serverPids[0]!)}`);
     // The first image also loads libvips and its codecs: a warm-up, not a measurement.
     await uploadOne(options, fixtures.photo, 'warm-up.jpg');
     const rows = [
@@ -296,7 +301,7 @@ async function main(): Promise<void> {
   try {
     const started = await startServerWithMember(dataDir);
     server = started.server;
-    const rows = await runUploadBench({ baseUrl: server.url, origin: server.url, cookie: started.cookie, serverPid: server.pid, rounds, fixturesDir: values.fixtures });
+    const rows = await runUploadBench({ baseUrl: server.url, origin: server.url, cookie: started.cookie, serverPids: [server.pid], rounds, fixturesDir: values.fixtures });
     console.log(formatUploadRows(rows));
     // Seconds stretch with whatever else the machine runs; the CPU column does not.
     console.log(`load average at the end: ${loadavg().map((load) => load.toFixed(1)).join(', ')} on ${availableParallelism()} cores`);

@@ -101,6 +101,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ SUPPORT_EMAIL: 'support' })).toThrow(/^Invalid configuration: SUPPORT_EMAIL must be an e-mail address/);
   });
 
+  it('runs one app process unless WEB_CONCURRENCY asks for more, and more only with Redis to share writes and limits', () => {
+    expect(loadConfig({}).processes).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '4', REDIS_URL: 'redis://127.0.0.1:6379' }).processes).toBe(4);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/^Invalid configuration: WEB_CONCURRENCY above 1 needs REDIS_URL/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/^Invalid configuration: WEB_CONCURRENCY /);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '1.5' })).toThrow(/^Invalid configuration: WEB_CONCURRENCY /);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '65', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/^Invalid configuration: WEB_CONCURRENCY /);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined, redisUrl: undefined });
   });

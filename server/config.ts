@@ -30,6 +30,8 @@ const ZEnv = z.object({
   REDIS_URL: ZOptional.refine((value) => !value || /^rediss?:\/\//.test(value), 'must be a redis:// URL or unset'),
   // Megabytes (MiB) the read cache may hold; fractions allowed (0.5), 0 turns it off.
   READ_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
+  // App processes `npm start` runs on the one port (node:cluster); above 1 they need REDIS_URL.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   S3_BUCKET: ZOptional,
   S3_REGION: ZOptional,
   S3_ENDPOINT: ZOptional.refine((value) => !value || URL.canParse(value), 'must be an absolute URL'),
@@ -172,6 +174,11 @@ export interface TConfig {
   /** An unused invitation code stops working this many days after it was made. */
   inviteTtlDays: number;
   redisUrl: string | undefined;
+  /**
+   * App processes sharing the port (server/ops/cluster.ts). Each keeps its own read cache and
+   * limiter memory, so more than one needs Redis to hear the others' writes and share limits.
+   */
+  processes: number;
   /** What the read cache of whole anonymous answers may hold, in bytes (0: no cache). */
   readCacheBytes: number;
   storage: TStorageConfig;
@@ -201,6 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new ConfigError(`Invalid configuration: ${String(issue?.path[0] ?? 'environment')} ${issue?.message ?? 'is invalid'}`);
   }
   const values = parsed.data;
+  if (values.WEB_CONCURRENCY > 1 && !values.REDIS_URL) {
+    throw new ConfigError('Invalid configuration: WEB_CONCURRENCY above 1 needs REDIS_URL (the processes hear each other\'s writes and share limits through it)');
+  }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
   return {
     port: values.PORT,
@@ -213,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     invitesPerUser: values.INVITES_PER_USER,
     inviteTtlDays: values.INVITE_TTL_DAYS,
     redisUrl: values.REDIS_URL,
+    processes: values.WEB_CONCURRENCY,
     readCacheBytes: Math.floor(values.READ_CACHE_MB * 1024 * 1024),
     storage: storageConfig(values, resolve(values.DATA_DIR)),
     payments: paymentsConfig(values),

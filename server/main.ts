@@ -13,12 +13,23 @@ import { createReadCache } from './lib/read-cache';
 import { periodicTasks } from './jobs/periodic-tasks';
 import { startScheduler } from './jobs/scheduler';
 import { startOutboxWorker } from './jobs/send-outbox';
+import { isWorkerProcess, superviseWorkers } from './ops/cluster';
 import { createShutdown, shutDownOnSignals } from './ops/graceful-shutdown';
 import { limitHeapGrowth, warnIfAllocatorUntuned } from './ops/memory-allocator';
 import { createReadiness } from './ops/readiness';
 
 const CLIENT_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const SERVER_RENDERER_DIR = fileURLToPath(new URL('../dist/server', import.meta.url));
+
+/**
+ * What `npm start` and `npm run serve` run: the app in this process, or with WEB_CONCURRENCY
+ * above 1 a supervisor of that many app processes on the one port (server/ops/cluster.ts).
+ */
+export async function startServing(): Promise<void> {
+  if (isWorkerProcess()) return main();
+  const { processes } = loadConfigOrExit();
+  return processes > 1 ? superviseWorkers(processes) : main();
+}
 
 export async function main(): Promise<void> {
   limitHeapGrowth();

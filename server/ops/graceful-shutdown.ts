@@ -3,6 +3,7 @@
 // cuts the rest short.
 import type { FastifyInstance } from 'fastify';
 import type { TReadiness } from './readiness';
+import { isWorkerProcess } from './cluster';
 
 /** Longer than any request should take; a process manager's own kill timeout must be longer still. */
 export const DRAIN_TIMEOUT_MS = 10_000;
@@ -88,8 +89,20 @@ export function createShutdown(plan: TShutdownPlan): TShutdown {
   };
 }
 
-/** Routes SIGTERM and SIGINT (every one of them, so a second can force the exit) to the shutdown. */
+/**
+ * Routes SIGTERM and SIGINT (every one of them, so a second can force the exit) to the shutdown.
+ * An app process under the supervisor (WEB_CONCURRENCY, server/ops/cluster.ts) takes its orders
+ * from it alone: Ctrl-C reaches every process of the terminal's group, and the supervisor passes
+ * it on as SIGTERM, so the worker's own SIGINT would count as a second signal. A worker whose
+ * supervisor is gone (its channel closed) shuts down too.
+ */
 export function shutDownOnSignals(shutdown: TShutdown): void {
+  if (isWorkerProcess()) {
+    process.on('SIGINT', () => {});
+    process.on('SIGTERM', () => void shutdown.begin('SIGTERM'));
+    process.on('disconnect', () => void shutdown.begin('supervisor gone'));
+    return;
+  }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => void shutdown.begin(signal));
   }

@@ -13,7 +13,9 @@ const NOT_READY_MESSAGES = {
   'database-unreachable': 'Database unreachable',
 } as const;
 
-const ZReadCacheFigures = z.object({ hits: z.number(), misses: z.number(), bypassed: z.number(), entries: z.number(), bytes: z.number() });
+// `pid`: which app process answered (each keeps its own counts; with WEB_CONCURRENCY the bench
+// asks until it has heard from all of them, and adds them up).
+const ZReadCacheFigures = z.object({ pid: z.number(), hits: z.number(), misses: z.number(), bypassed: z.number(), entries: z.number(), bytes: z.number() });
 
 /** What /healthz/read-cache reads: the public cache's answer counts and the read cache it fills. */
 export interface TCacheFigures {
@@ -28,7 +30,7 @@ export async function healthRoutes(app: FastifyInstance, readiness: TReadiness, 
     app.get('/healthz/read-cache', { schema: { response: { 200: ZReadCacheFigures } } }, async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { entries, bytes } = cache.readCache.bookkeeping();
-      return { ...cache.counts, entries, bytes };
+      return { pid: process.pid, ...cache.counts, entries, bytes };
     });
   }
 
