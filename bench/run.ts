@@ -212,7 +212,6 @@ function scenarioRow(scenario: TScenario, measurement: TMeasurement, ceiling: nu
   };
 }
 
-/** The server's count of cacheable GETs answered from its read cache, by the handler, or by the handler for a member. */
 function processesLabel(processes: number): string {
   return processes > 1 ? `${processes} app processes (WEB_CONCURRENCY)` : 'one app process';
 }
@@ -224,7 +223,8 @@ function serverPids(pid: number, processes: number): number[] {
 }
 
 /**
- * The public cache's counts, added up over the server's `processes` app processes: each keeps its
+ * The server's count of cacheable GETs answered from its read cache, by the handler, or by the
+ * handler for a member, added up over the server's `processes` app processes: each keeps its
  * own, and answers on a connection of its own (the supervisor hands connections out in turn), so
  * each figure is read on a new connection until every process has answered.
  */
