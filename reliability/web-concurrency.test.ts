@@ -136,3 +136,20 @@ describe('WEB_CONCURRENCY above 1 without REDIS_URL', () => {
     expect(server.logs).toContain('WEB_CONCURRENCY above 1 needs REDIS_URL');
   });
 });
+
+describe('WEB_CONCURRENCY=2 when an app process cannot start', () => {
+  const data = tempDataDir('web-concurrency-no-database-');
+
+  afterAll(async () => {
+    await stopAllServers();
+    data.remove();
+  });
+
+  it('stops, exit 1, saying so, rather than starting it again and again', async () => {
+    // Nothing listens on port 1: the first app process cannot reach its database.
+    const server = await startServer({ env: { WEB_CONCURRENCY: '2', REDIS_URL, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' }, dataDir: data.dir });
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(server.logs).toMatch(/app process \d+ exited before listening \(code 1\)/);
+    expect(server.logs.match(/exited before listening/g)).toHaveLength(1);
+  });
+});
