@@ -34,6 +34,7 @@ const MANIFEST = {
   '_cards.js': { file: 'assets/cards-abc.js', imports: ['_shell.js'] },
   'pages/HomePage.tsx': { file: 'assets/HomePage-abc.js', isDynamicEntry: true, imports: ['_cards.js', '_shell.js'] },
   'pages/ProjectPage.tsx': { file: 'assets/ProjectPage-abc.js', isDynamicEntry: true, imports: ['_shell.js'] },
+  'fonts/inter-latin-basic-wght-normal.woff2': { file: 'assets/inter-latin-basic-wght-normal-abc.woff2' },
 };
 
 /** The JSON the page carries for the client's cache. */
@@ -73,6 +74,8 @@ describe.each(ENGINES)('server-rendered pages (%s)', (engine) => {
     // The first card (trending first) is the page's largest image: not lazy, fetched first, preloaded.
     expect(root).toMatch(/<img [^>]*fetchPriority="high"/);
     expect(response.body).toMatch(/<link rel="preload" as="image" fetchpriority="high" imagesrcset="\/media\/[^"]+\/card\.webp"/);
+    // The text face comes with the HTML, not once the stylesheet asks for it: the headline is drawn in it at once.
+    expect(response.body).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/inter-latin-basic-wght-normal-abc.woff2" />');
     // The code loads once the page has painted (web/boot.ts): the boot script takes the entry's
     // place and names the entry and the route's chunks beyond the entry's, to preload together.
     expect(response.body).toContain(

@@ -112,6 +112,19 @@ export function largestImagePreload(html: string): string {
   ].join('');
 }
 
+/** The face most of a page's text is drawn in: web/fonts.css's subset of Inter (scripts/subset-inter.sh). */
+const TEXT_FONT = 'fonts/inter-latin-basic-wght-normal.woff2';
+
+/**
+ * The text face fetched with the HTML rather than once the stylesheet asks for it: a slow link
+ * then has it before the first paint, and the headline (often the page's largest paint) is drawn
+ * in it at once. Declared `font-display: optional`, a face that is late is never swapped in.
+ */
+function textFontPreload(manifest: TManifest | null): string {
+  const font = manifest?.[TEXT_FONT];
+  return font ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeAttribute(font.file)}" />` : '';
+}
+
 /** JSON inside a script element: inert (the CSP allows no inline script), `<` escaped so no value can close the element. */
 function stateScript(state: unknown): string {
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
@@ -133,7 +146,9 @@ export async function loadServerRenderer(app: FastifyInstance, clientDir: string
   const entry = join(serverDir, 'entry-server.js');
   if (!existsSync(entry)) return null;
   const module = (await import(pathToFileURL(entry).href)) as TRendererModule;
-  const assets = pageAssets(readManifest(clientDir));
+  const manifest = readManifest(clientDir);
+  const assets = pageAssets(manifest);
+  const fontPreload = textFontPreload(manifest);
 
   // The client's reads, answered by the app itself as a cookie-less visitor from the visitor's
   // address (rate limits and view counts are theirs). The renderer never writes.
@@ -158,7 +173,7 @@ export async function loadServerRenderer(app: FastifyInstance, clientDir: string
         const preloads = /^(?:<link\b[^>]*>)*/.exec(result.html)?.[0] ?? '';
         const body = result.html.slice(preloads.length);
         const loading = assets.get(page);
-        const head = [loading?.styles ?? '', largestImagePreload(body), preloads, stateScript(result.state)].filter(Boolean).join('\n    ');
+        const head = [fontPreload, loading?.styles ?? '', largestImagePreload(body), preloads, stateScript(result.state)].filter(Boolean).join('\n    ');
         let html = pageHtml.replace('</head>', () => `    ${head}\n  </head>`).replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
         if (loading) html = html.replace(loading.entryScript, () => loading.bootScript);
         return { html, tags };
