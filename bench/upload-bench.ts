@@ -142,8 +142,10 @@ async function prepareFixtures(dir: string, log: (line: string) => void): Promis
   return { photo, video: await makeVideo(video) };
 }
 
-/** Samples the process's resident size until stopped; answers the largest, in MB. */
-/** The highest RSS any one of the processes reached while sampled (an upload is one process's work). */
+/**
+ * Samples the processes' resident sizes until stopped; answers the largest any one of them
+ * reached, in MB (an upload is one process's work).
+ */
 function sampleRss(pids: readonly number[]): { stop(): Promise<{ peakMb: number; processPeakMb: number }> } {
   const statuses = () => Promise.all(pids.map((pid) => readFile(`/proc/${pid}/status`, 'utf8')));
   const kilobytes = (texts: string[], field: 'VmRSS' | 'VmHWM') => Math.max(...texts.map((text) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0)));

@@ -7,6 +7,7 @@ import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TProject } from '../shared/schemas/project';
 import { apiClient } from '../e2e/api-client';
+import { MAX_RESTARTS } from '../server/ops/cluster';
 import { createMember } from './harness/members';
 import { startServer, stopAllServers, tempDataDir, type TServerProcess } from './harness/server-process';
 import { tinyPng } from './harness/tiny-image';
@@ -151,5 +152,42 @@ describe('WEB_CONCURRENCY=2 when an app process cannot start', () => {
     expect(await server.exited).toEqual({ code: 1, signal: null });
     expect(server.logs).toMatch(/app process \d+ exited before listening \(code 1\)/);
     expect(server.logs.match(/exited before listening/g)).toHaveLength(1);
+  });
+});
+
+describe('WEB_CONCURRENCY=2 when its app processes keep dying', () => {
+  const data = tempDataDir('web-concurrency-crash-loop-');
+
+  afterAll(async () => {
+    await stopAllServers();
+    data.remove();
+  });
+
+  it(`stops, exit 1, after ${MAX_RESTARTS + 1} deaths within a minute, rather than starting them forever`, async () => {
+    const server = await startServer({ env: { WEB_CONCURRENCY: '2', REDIS_URL }, dataDir: data.dir });
+    await server.waitReady();
+    // Both listening: a process that dies before it listens stops the start instead (tested above).
+    const bothAnswer = () => vi.waitFor(async () => expect(await answeringPids(server)).toEqual(new Set(childPids(server.pid))), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(() => expect(childPids(server.pid)).toHaveLength(2), { timeout: 30_000, interval: 100 });
+    await bothAnswer();
+    for (let death = 1; death <= MAX_RESTARTS; death++) {
+      const [victim] = childPids(server.pid);
+      process.kill(victim!, 'SIGKILL');
+      // Replaced each time up to the limit.
+      await vi.waitFor(
+        () => {
+          const now = childPids(server.pid);
+          expect(now).toHaveLength(2);
+          expect(now).not.toContain(victim);
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+      await bothAnswer();
+    }
+    const last = childPids(server.pid);
+    process.kill(last[0]!, 'SIGKILL');
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(server.logs).toContain(`app processes exited ${MAX_RESTARTS + 1} times within 60 s`);
+    for (const pid of last) expect(isAlive(pid)).toBe(false);
   });
 });
