@@ -173,8 +173,15 @@ export default defineConfig({
         codeSplitting: {
           // Everything the entry imports statically loads on every first visit anyway: one chunk
           // instead of a dozen small ones compresses better (about 8 kB gzip less on the home route).
-          groups: [{ name: 'app-shell', tags: ['$initial'], test: (id: string) => !id.endsWith('/web/boot.ts') }],
+          groups: [
+            { name: 'app-shell', priority: 2, tags: ['$initial'], test: (id: string) => !id.endsWith('/web/boot.ts') },
+            // Routes' icons (a few hundred bytes each) shared by routes that use the same ones, in
+            // a chunk per set of routes rather than one per icon: a project page loaded 45 files.
+            { name: 'icons', priority: 1, test: /node_modules[\\/]lucide-react[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 3000 },
+          ],
         },
+        // An icons chunk is named after the routes that share it (`icons~HomePage~…`): named `icons` in URLs.
+        chunkFileNames: (chunk) => `assets/${chunk.name.startsWith('icons~') ? 'icons' : '[name]'}-[hash].js`,
       },
     },
   },

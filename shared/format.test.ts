@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './constants';
-import { altText, compactCount, dateTime, displayName, expiryLabel, imageUrl, initials, longDate, monthYear, relativeDate, statsCount, timeAgo } from './format';
+import { altText, compactCount, dateTime, displayName, expiryLabel, imageUrl, initials, longDate, monthYear, relativeDate, statsCount, timeAgo, wholeNumber } from './format';
 
 describe('display rules (SPEC §2, §9)', () => {
   it('names a creator by first and last name, else the e-mail before the @, else User', () => {
@@ -43,6 +43,56 @@ describe('display rules (SPEC §2, §9)', () => {
     expect(monthYear(afternoon)).toBe('January 2025');
     // ICU writes a narrow no-break space before PM in newer versions, a plain one in older.
     expect(dateTime(afternoon.toISOString())).toMatch(/^January 6, 2025 at 3:04\sPM$/);
+  });
+
+  it('writes whole numbers as Intl does in English, without making an Intl formatter for them', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const values = [0, -0, 1, 7, 999, 1000, 12_345, 999_999.5, 1_000_000, -1234.5, 2.5, -2.5, 0.4, -0.4, 1e15 + 0.5, 2 ** 53, 1e20, 1e21, 1e25, NaN, Infinity, -Infinity];
+    // Random magnitudes from 1 to 10^18, with and without fractions, of both signs.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let i = 0; i < 2000; i += 1) values.push((random() < 0.5 ? -1 : 1) * 10 ** (random() * 18) * (random() < 0.5 ? 1 : Math.round(random() * 1000) / 1000));
+    for (const value of values) expect(wholeNumber(value), String(value)).toBe(intl.format(value));
+  });
+
+  it('makes no Intl formatter for the numbers and dates pages show, neither on load nor in use', async () => {
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const dateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      vi.resetModules();
+      const format = await import('./format');
+      const when = new Date(2026, 10, 27, 18, 5);
+      expect([format.wholeNumber(1234567), format.longDate(when), format.monthYear(when), format.dateTime(when)]).toEqual([
+        '1,234,567',
+        'November 27, 2026',
+        'November 2026',
+        'November 27, 2026 at 6:05 PM',
+      ]);
+      expect(numberFormat).not.toHaveBeenCalled();
+      expect(dateTimeFormat).not.toHaveBeenCalled();
+    } finally {
+      numberFormat.mockRestore();
+      dateTimeFormat.mockRestore();
+    }
+  });
+
+  it('writes dates as Intl does in English, in the local time zone, and leaves only unusual years to Intl', () => {
+    const long = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    const month = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long' });
+    const full = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+    // Every hour of a leap year's days and every minute of one day, then far years.
+    const dates: Date[] = [];
+    for (let hour = 0; hour < 366 * 24; hour += 7) dates.push(new Date(2024, 0, 1, hour, hour % 60));
+    for (let minute = 0; minute < 24 * 60; minute += 1) dates.push(new Date(2026, 10, 27, 0, minute));
+    dates.push(new Date(1, 0, 1), new Date(999, 5, 3), new Date(9999, 11, 31, 23, 59), new Date(-5, 3, 1), new Date(12_000, 1, 1), new Date(1969, 11, 31, 23, 59));
+    // ICU may write a narrow no-break space before AM/PM; the site writes a plain one everywhere.
+    const plain = (text: string) => text.replace(/\u202f/g, ' ');
+    for (const date of dates) {
+      expect(longDate(date), date.toISOString()).toBe(long.format(date));
+      expect(monthYear(date), date.toISOString()).toBe(month.format(date));
+      expect(dateTime(date), date.toISOString()).toBe(plain(full.format(date)));
+    }
+    expect(() => longDate('not a date')).toThrow(RangeError);
   });
 
   it('writes alt text with the detected tool, or AI-generated', () => {

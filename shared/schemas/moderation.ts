@@ -172,11 +172,15 @@ export type TModerationNote = z.output<typeof ZModerationNote>;
 
 export const ZAdminUserParams = z.object({ id: ZIdParam });
 
-const UTC_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+// Made on first use: a page that loads this module (a project page does) would otherwise pay
+// for ICU's date data as it loads (see shared/format.ts).
+let utcDateTime: Intl.DateTimeFormat | undefined;
 
 /** What a suspended member is told when they try to sign in (403), and why. */
 export function suspensionMessage(until: string | null, reason: string): string {
-  return until ? `Your account is suspended until ${UTC_DATE_TIME.format(new Date(until))} UTC. Reason: ${reason}` : `Your account is suspended. Reason: ${reason}`;
+  if (!until) return `Your account is suspended. Reason: ${reason}`;
+  utcDateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+  return `Your account is suspended until ${utcDateTime.format(new Date(until))} UTC. Reason: ${reason}`;
 }
 
 /** Why a member who lost the right to invite cannot make codes (403 of generating codes). */

@@ -40,7 +40,8 @@ let nearWatcher: IntersectionObserver | undefined;
 let stepping = false;
 /** Clicks on a waiting part's links and controls, made again once it has hydrated. */
 const heldClicks: { part: TPart; control: Element }[] = [];
-/** Clicks on a waiting part's links and controls, made again once it has hydrated. */let afterAll: (() => void)[] = [];
+/** Callbacks waiting for every part of the page to have hydrated (afterHydration). */
+let afterAll: (() => void)[] = [];
 /** From the first pass until every part not parked is hydrated. */
 let pending = false;
 /** When the part being hydrated now was released (for its performance measure). */

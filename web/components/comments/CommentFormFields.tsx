@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { COMMENT_MAX_LENGTH, ZCommentForm } from '@shared/schemas/comment';
+import { wholeNumber } from '@shared/format';
 import { limitMessage, serverMessage } from '@/api/api-error';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -56,7 +57,7 @@ export default function CommentFormFields({ id, label, submitLabel, busyLabel, i
       <div className="flex items-center justify-end gap-3">
         {length >= COUNTER_FROM && (
           <span aria-live="polite" className={cn('mr-auto text-[13px] tabular-nums', length > COMMENT_MAX_LENGTH ? 'font-medium text-red-700' : 'text-zinc-600')}>
-            {length.toLocaleString('en-US')} / {COMMENT_MAX_LENGTH.toLocaleString('en-US')}
+            {wholeNumber(length)} / {wholeNumber(COMMENT_MAX_LENGTH)}
           </span>
         )}
         {onCancel && (

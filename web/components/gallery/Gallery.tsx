@@ -38,7 +38,8 @@ const toggle = (list: string[], value: string) => (list.includes(value) ? list.f
 function tagChoices(projects: TProject[], selected: string[]): string[] {
   const counts = new Map<string, number>();
   for (const project of projects) for (const tag of project.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  const popular = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag]) => tag);
+  // Ties by code point, not localeCompare: a page's first collator costs Chromium ~20 ms of ICU set-up.
+  const popular = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([tag]) => tag);
   return [...selected, ...popular.filter((tag) => !selected.includes(tag))].slice(0, Math.max(TAG_CHOICES, selected.length));
 }
 
