@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { formatLighthouseTable, lighthouseRow, medianRow, writeLighthouseResult, type TLighthouseResult, type TLighthouseRow } from '../bench/lighthouse-report';
+import { formatLighthouseTable, lighthouseRow, medianRow, writeLighthouseResult, type TLighthouseResult, type TLighthouseRow, type TTraceEvent } from '../bench/lighthouse-report';
 import { ROOT, spawnAndWait, type TChild } from '../bench/processes';
 import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
 import { freePort } from '../server/test/free-port';
@@ -72,7 +72,7 @@ async function measureOnce(port: number, baseUrl: string, path: string): Promise
     try {
       const runner = await lighthouse(`${baseUrl}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       if (!runner) throw new Error(`Lighthouse returned nothing for ${path}`);
-      return lighthouseRow(path, runner.lhr as unknown as TLighthouseResult);
+      return lighthouseRow(path, runner.lhr as unknown as TLighthouseResult, runner.artifacts.Trace.traceEvents as unknown as TTraceEvent[]);
     } catch (error) {
       if (attempt >= ATTEMPTS_PER_RUN) throw error;
       console.error(`${error instanceof Error ? error.message : String(error)}; measuring again`);
