@@ -69,6 +69,21 @@ describe('a server-rendered page becoming interactive', () => {
     expect(timing.entryStart).toBeGreaterThanOrEqual(timing.largestImageEnd as number);
   });
 
+  it('asks for the toast outlet’s code only once the page has hydrated, and leaves the history entry numbered for the router', async () => {
+    const page = await openPage({ width: 390 });
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((resource) => /\/assets\/toaster-[^/]+\.js$/.test(resource.name)));
+    const timing = await page.evaluate(() => ({
+      hydrated: performance.getEntriesByName('app:hydrated')[0]?.startTime ?? null,
+      toaster: performance.getEntriesByType('resource').find((resource) => /\/assets\/toaster-[^/]+\.js$/.test(resource.name))?.startTime ?? null,
+      entry: (history.state as { idx?: number } | null)?.idx ?? null,
+    }));
+    expect(timing.hydrated).not.toBeNull();
+    expect(timing.toaster).toBeGreaterThanOrEqual(timing.hydrated as number);
+    expect(timing.entry).toBe(0);
+  });
+
   it('hydrates the first pass, then each card, the header, the hero, the filters and the footer in tasks of their own', async () => {
     const page = await openPage({ width: 1440 });
     await page.goto('/');
