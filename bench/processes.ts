@@ -2,9 +2,19 @@
 // as `node --import tsx <entry>` (node itself, so the pid is the server's own, for RSS readings),
 // waited on over HTTP, and always stopped — on success, on error and on Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** A process's children (a supervisor's app processes, WEB_CONCURRENCY), from Linux's /proc; none once it has exited. */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
 const OUTPUT_TAIL_LINES = 40;
 const STOP_GRACE_MS = 10_000;
 

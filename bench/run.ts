@@ -5,7 +5,7 @@
 // the memory soak instead (bench/soak.ts): 10 minutes of mixed load while the server's RSS is
 // sampled; it fails when the end is more than SOAK_MAX_GROWTH_MB above the figure after warm-up.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { measure, warmThenMeasure, type TMeasurement } from './measure';
 import { readTrafficData } from './traffic';
 import type { TPublicCacheCounts } from '../server/http/public-cache';
 import { freePort } from '../server/test/free-port';
-import { ROOT, spawnAndWait, type TChild } from './processes';
+import { childPids, ROOT, spawnAndWait, type TChild } from './processes';
 import { budgetMisses, ceilingOf, formatReport, writeResult, type TBenchResult, type TCacheShare, type TScenarioRow } from './report';
 import { BenchClient, buildScenarios, discoverInputs, probeScenario, SCENARIO_NAMES, type TScenario, type TScenarioName } from './scenarios';
 import { runUploadBench } from './upload-bench';
@@ -219,7 +219,7 @@ function processesLabel(processes: number): string {
 /** The app processes: the server itself, or the workers its supervisor started (WEB_CONCURRENCY). */
 function serverPids(pid: number, processes: number): number[] {
   if (processes <= 1) return [pid];
-  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  return childPids(pid);
 }
 
 /**

@@ -2,10 +2,10 @@
 // on SQLite with Redis. Each process keeps its own read cache, so a write through one must reach the
 // visitors' pages the other caches; a process that dies is replaced; SIGTERM stops them all cleanly;
 // more than one process without Redis is refused.
-import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TProject } from '../shared/schemas/project';
+import { childPids } from '../bench/processes';
 import { apiClient } from '../e2e/api-client';
 import { MAX_RESTARTS } from '../server/ops/cluster';
 import { createMember } from './harness/members';
@@ -35,15 +35,6 @@ async function answeringPids(server: TServerProcess, connections = 6): Promise<S
     pids.add((JSON.parse(body) as { pid: number }).pid);
   }
   return pids;
-}
-
-/** The supervisor's app processes (empty once it has exited). */
-function childPids(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
 }
 
 function isAlive(pid: number): boolean {
@@ -113,6 +104,15 @@ describe('WEB_CONCURRENCY=2: two app processes on one port', () => {
       { timeout: 30_000, interval: 100 },
     );
     await vi.waitFor(async () => expect(await answeringPids(server)).toEqual(new Set(childPids(server.pid))), { timeout: 30_000, interval: 200 });
+  });
+
+  it('keeps a process serving when a SIGINT reaches it alone: the supervisor gives the orders', async () => {
+    // A terminal's Ctrl-C goes to the whole process group; the supervisor passes it on once, as SIGTERM.
+    const workers = childPids(server.pid);
+    for (const pid of workers) process.kill(pid, 'SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(childPids(server.pid)).toEqual(workers);
+    await vi.waitFor(async () => expect(await answeringPids(server)).toEqual(new Set(workers)), { timeout: 10_000, interval: 200 });
   });
 
   it('stops every process gracefully on SIGTERM and exits 0', async () => {
