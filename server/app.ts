@@ -114,7 +114,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createStorage(config.storage);
   const readCache = deps.readCache ?? createReadCache({ redisUrl: config.redisUrl, maxBytes: config.readCacheBytes });
   const views = deps.views ?? createViewBuffer();
-  const ctx: TContext = { db: database.db, engine: database.engine, config, now: deps.now ?? (() => new Date()), storage, readCache, views, log: app.log };
+  const ctx: TContext = { db: database.db, engine: database.engine, slowReads: database.slowReads, config, now: deps.now ?? (() => new Date()), storage, readCache, views, log: app.log };
   const viewFlushing = startViewFlushing(ctx, deps.viewFlushEveryMs);
   const payments = deps.payments === undefined ? createPayments(config.payments, database.db, ctx.now) : deps.payments;
   const sleep = deps.sleep ?? realSleep;

@@ -7,12 +7,15 @@ import type { TStorage } from './adapters/storage/storage';
 import type { TConfig } from './config';
 import type { Engine } from './db/connect';
 import type { Database } from './db/schema';
+import type { TSlowReads } from './db/slow-reads';
 import type { TCacheTag, TReadCache } from './lib/read-cache';
 import type { TViewBuffer } from './lib/view-buffer';
 
 export interface TContext {
   db: Kysely<Database>;
   engine: Engine;
+  /** For the reads whose cost grows with the whole catalogue (search, category counts): off the event loop on SQLite. */
+  slowReads: TSlowReads;
   config: TConfig;
   now: () => Date;
   storage: TStorage;

@@ -55,7 +55,7 @@ export async function main(): Promise<void> {
   if (mailer.kind === 'log') app.log.info('SMTP_URL is not set: e-mails are written to the log, not sent');
   const outbox = startOutboxWorker({ db: database.db, engine: database.engine, now }, mailer, app.log);
   // The tasks share the requests' read cache: what a task changes (a transcoded video, a paid job) leaves no stale copy.
-  const tasksContext = { db: database.db, engine: database.engine, config, now, storage, log: app.log, readCache };
+  const tasksContext = { db: database.db, engine: database.engine, slowReads: database.slowReads, config, now, storage, log: app.log, readCache };
   const scheduler = startScheduler(periodicTasks(tasksContext, { ...tasksContext, payments, mailQueued: () => outbox.kick() }), app.log);
   app.addHook('onClose', async () => {
     await scheduler.stop();

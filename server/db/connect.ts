@@ -21,6 +21,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema';
+import { slowReadsThrough, sqliteSlowReads, type TSlowReads } from './slow-reads';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -30,6 +31,8 @@ export const SQLITE_FILE = 'app.db';
 export interface TDatabase {
   db: Kysely<Database>;
   engine: Engine;
+  /** Where reads that grow with the catalogue run (slow-reads.ts): off the event loop on a SQLite file. */
+  slowReads: TSlowReads;
   close(): Promise<void>;
 }
 
@@ -217,12 +220,26 @@ export function connect(options: TConnectOptions): TDatabase {
   if (options.databaseUrl) {
     const pool = postgresPool({ ...options, databaseUrl: options.databaseUrl });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', slowReads: slowReadsThrough(db), close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? SQLITE_FILE;
-  if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
-  const db = new Kysely<Database>({ dialect: sqliteDialect(file === ':memory:' ? file : join(options.dataDir, file)) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  if (file === ':memory:') {
+    const db = new Kysely<Database>({ dialect: sqliteDialect(file) });
+    return { db, engine: 'sqlite', slowReads: slowReadsThrough(db), close: () => db.destroy() };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const path = join(options.dataDir, file);
+  const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
+  const slowReads = sqliteSlowReads(path);
+  return {
+    db,
+    engine: 'sqlite',
+    slowReads,
+    close: async () => {
+      await slowReads.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** DDL that differs by engine, for migrations. */

@@ -229,7 +229,7 @@ describe('a server process receiving SIGTERM (SQLite)', () => {
     // Arrange through the database, before the server runs: a member and their session.
     const setup = connect({ dataDir });
     await migrateToLatest(setup.db, 'sqlite');
-    const ctx: TContext = { db: setup.db, engine: 'sqlite', config, now: () => new Date(), storage: createStorage(config.storage), readCache: createReadCache({ enabled: false }), log: pino({ enabled: false }) };
+    const ctx: TContext = { db: setup.db, engine: 'sqlite', slowReads: setup.slowReads, config, now: () => new Date(), storage: createStorage(config.storage), readCache: createReadCache({ enabled: false }), log: pino({ enabled: false }) };
     const cookie = await cookieFor(ctx, await buildUser(ctx));
     await setup.close();
 

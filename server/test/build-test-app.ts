@@ -156,7 +156,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
     ...(options.freeDiskSpace ? { freeDiskSpace: options.freeDiskSpace } : {}),
   });
   await app.ready();
-  const ctx: TContext = { db: database.db, engine, config, now, storage, readCache, views, log: app.log };
+  const ctx: TContext = { db: database.db, engine, slowReads: database.slowReads, config, now, storage, readCache, views, log: app.log };
   return {
     app,
     ctx,

@@ -5,6 +5,7 @@ import { TRENDING_WEIGHTS } from '../../../shared/constants';
 import type { TProjectSort } from '../../../shared/schemas/project';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Engine } from '../../db/connect';
+import type { TSlowReads } from '../../db/slow-reads';
 import type { Database, ProjectRow } from '../../db/schema';
 import type { TCursor } from '../../http/paging';
 
@@ -402,24 +403,24 @@ export async function creatorTotals(db: Db, userId: number): Promise<{ projects:
   return { projects: Number(row.count), likes: Number(row.likes ?? 0), views: Number(row.views ?? 0) };
 }
 
-/** Every project's counters summed: the counters already hold every view and like. */
-export async function siteTotals(db: Db): Promise<{ projects: number; likes: number; views: number }> {
-  const row = await db
+/** Every project's counters summed: the counters already hold every view and like. A slow read: every project is visited (18 ms at 100,000). */
+export async function siteTotals(db: Db, reads: TSlowReads): Promise<{ projects: number; likes: number; views: number }> {
+  const query = db
     .selectFrom('projects')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('views_count').as('views'), eb.fn.sum<number>('likes_count').as('likes')])
-    .executeTakeFirstOrThrow();
-  return { projects: Number(row.count), likes: Number(row.likes ?? 0), views: Number(row.views ?? 0) };
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('views_count').as('views'), eb.fn.sum<number>('likes_count').as('likes')]);
+  const [row] = await reads.all<{ count: number; views: number | null; likes: number | null }>(query.compile());
+  return { projects: Number(row?.count ?? 0), likes: Number(row?.likes ?? 0), views: Number(row?.views ?? 0) };
 }
 
-/** Projects and distinct creators per category (project_categories_category_idx). */
-export function categoryCounts(db: Db) {
-  return db
+/** Projects and distinct creators per category (project_categories_category_idx). A slow read: every listed project is visited (90 ms at 100,000). */
+export function categoryCounts(db: Db, reads: TSlowReads) {
+  const query = db
     .selectFrom('project_categories')
     .innerJoin('projects', 'projects.id', 'project_categories.project_id')
     .select((eb) => ['project_categories.category', eb.fn.countAll<number>().as('projects'), eb.fn.count<number>('projects.user_id').distinct().as('creators')])
     .where(listed)
-    .groupBy('project_categories.category')
-    .execute();
+    .groupBy('project_categories.category');
+  return reads.all<{ category: string; projects: number; creators: number }>(query.compile());
 }
 
 /** Newest first, served by projects_recent_idx (the sitemap). */

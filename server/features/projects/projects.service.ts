@@ -689,12 +689,12 @@ export function creatorTotals(ctx: TContext, userId: number): Promise<{ projects
 
 /** Every project, and every like and view they received. */
 export function siteTotals(ctx: TContext): Promise<{ projects: number; likes: number; views: number }> {
-  return siteTotalsRow(ctx.db);
+  return siteTotalsRow(ctx.db, ctx.slowReads);
 }
 
 /** Every upload category with its real project and creator counts. */
 export async function categorySummaries(ctx: TContext): Promise<TCategorySummary[]> {
-  const counts = new Map((await categoryCounts(ctx.db)).map((row) => [row.category, row]));
+  const counts = new Map((await categoryCounts(ctx.db, ctx.slowReads)).map((row) => [row.category, row]));
   return UPLOAD_CATEGORIES.map((name) => ({
     name,
     projects: Number(counts.get(name)?.projects ?? 0),

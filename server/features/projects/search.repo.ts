@@ -2,6 +2,7 @@
 // (FTS5 in SQLite, tsvector + GIN in PostgreSQL); every function here is marked by taking it.
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Engine } from '../../db/connect';
+import type { TSlowReads } from '../../db/slow-reads';
 import type { Database, ProjectRow } from '../../db/schema';
 import { ftsMatchExpression, tsQueryExpression } from './search-terms';
 
@@ -45,8 +46,9 @@ export interface TSearchOptions {
 /**
  * Matching projects in the asked order, plus how many match in all. Relevance weighs a
  * title match above tags, tags above categories and creator, those above the description.
+ * Both statements visit every match (a common word's thousands), so they are slow reads.
  */
-export async function searchProjects(db: Db, engine: Engine, options: TSearchOptions): Promise<{ rows: ProjectRow[]; total: number }> {
+export async function searchProjects(db: Db, engine: Engine, reads: TSlowReads, options: TSearchOptions): Promise<{ rows: ProjectRow[]; total: number }> {
   const categoryFilter: Expression<SqlBool> = options.categories.length
     ? sql<SqlBool>`exists (select 1 from project_categories c where c.project_id = p.id and c.category in (${sql.join(options.categories)}))`
     : sql<SqlBool>`1 = 1`;
@@ -60,13 +62,16 @@ export async function searchProjects(db: Db, engine: Engine, options: TSearchOpt
   if (engine === 'sqlite') {
     const match = ftsMatchExpression(options.terms);
     // bm25 is lower for better matches; weights per column: title, description, tags, categories, creator.
-    const rows = await sql<ProjectRow>`select p.* from (
-        select rowid as id, bm25(projects_fts, 10.0, 1.0, 4.0, 2.0, 2.0) as rank from projects_fts where projects_fts match ${match}
-      ) m join projects p on p.id = m.id
-      where ${filters} order by ${order} limit ${options.limit + 1} offset ${options.offset}`.execute(db);
-    const count = await sql<{ n: number }>`select count(*) as n from projects_fts f join projects p on p.id = f.rowid
-      where projects_fts match ${match} and ${filters}`.execute(db);
-    return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
+    const [rows, count] = await Promise.all([
+      reads.all<ProjectRow>(
+        sql`select p.* from (
+          select rowid as id, bm25(projects_fts, 10.0, 1.0, 4.0, 2.0, 2.0) as rank from projects_fts where projects_fts match ${match}
+        ) m join projects p on p.id = m.id
+        where ${filters} order by ${order} limit ${options.limit + 1} offset ${options.offset}`.compile(db),
+      ),
+      reads.all<{ n: number }>(sql`select count(*) as n from projects_fts f join projects p on p.id = f.rowid where projects_fts match ${match} and ${filters}`.compile(db)),
+    ]);
+    return { rows, total: Number(count[0]?.n ?? 0) };
   }
   const query = tsQueryExpression(options.terms);
   // ts_rank weights are {D, C, B, A}; negated so that "order by rank" is best first, as in SQLite.

@@ -28,7 +28,7 @@ export async function search(ctx: TContext, text: string, query: TSearchQuery, v
 
 async function searchPage(ctx: TContext, terms: string[], query: TSearchQuery, offset: number, audience: { excludeMature?: boolean }): Promise<TSearchPage> {
   const ticket = ctx.readCache.ticket();
-  const { rows, total } = await searchProjects(ctx.db, ctx.engine, { terms, sort: query.sort, categories: query.category, limit: query.limit, offset, ...audience });
+  const { rows, total } = await searchProjects(ctx.db, ctx.engine, ctx.slowReads, { terms, sort: query.sort, categories: query.category, limit: query.limit, offset, ...audience });
   const hasMore = rows.length > query.limit && offset + query.limit < MAX_OFFSET;
   return {
     items: await sharedCards(ctx, rows.slice(0, query.limit), ticket),
