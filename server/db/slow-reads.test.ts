@@ -62,18 +62,26 @@ describe('slow reads on a SQLite file', () => {
 });
 
 describe('slow reads in the app on SQLite', () => {
-  it('runs searches, category counts and site figures on the reading thread', async () => {
+  it('runs searches, pages of a tag, category counts and site figures on the reading thread', async () => {
     const t = await buildTestApp('sqlite');
     try {
-      await buildProject(t.ctx, await buildUser(t.ctx), { title: 'Koi pond at dusk' });
+      const creator = await buildUser(t.ctx);
+      await buildProject(t.ctx, creator, { title: 'Koi pond at dusk', tags: ['koi'] });
+      await buildProject(t.ctx, creator, { title: 'Heron', tags: ['bird'] });
       const before = t.ctx.slowReads.offThread;
       const search = await t.app.inject({ url: '/api/projects/search/koi' });
       expect(search.json().map((project: { title: string }) => project.title)).toEqual(['Koi pond at dusk']);
       // The page and the count of all matches.
       expect(t.ctx.slowReads.offThread).toBe(before + 2);
       expect((await t.app.inject({ url: '/api/categories' })).statusCode).toBe(200);
-      expect((await t.app.inject({ url: '/api/stats' })).json()).toMatchObject({ projects: 1 });
+      expect((await t.app.inject({ url: '/api/stats' })).json()).toMatchObject({ projects: 2 });
       expect(t.ctx.slowReads.offThread).toBe(before + 4);
+      const tagged = await t.app.inject({ url: '/api/projects?tag=koi&sort=recent' });
+      expect(tagged.json().map((project: { title: string }) => project.title)).toEqual(['Koi pond at dusk']);
+      expect(t.ctx.slowReads.offThread).toBe(before + 5);
+      // A page without a tag is an index seek: read on the main connection.
+      expect((await t.app.inject({ url: '/api/projects?sort=recent' })).json()).toHaveLength(2);
+      expect(t.ctx.slowReads.offThread).toBe(before + 5);
     } finally {
       await t.close();
     }

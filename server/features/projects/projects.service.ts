@@ -429,7 +429,7 @@ async function listProjectsFor(
   const withHidden = scope.userId !== undefined && scope.userId === viewerId;
   const filter: TProjectFilter = { categories: query.category, tags: query.tag, ...(scope.userId === undefined ? audience : {}), ...scope, withHidden };
   const ticket = ctx.readCache.ticket();
-  const rows = await listProjectPage(ctx.db, ctx.engine, { sort: query.sort, filter, limit: query.limit, after: decodeCursor(query.cursor, SORT_CURSOR_VALUES[query.sort]) });
+  const rows = await listProjectPage(ctx.db, ctx.engine, { sort: query.sort, filter, limit: query.limit, after: decodeCursor(query.cursor, SORT_CURSOR_VALUES[query.sort]), reads: ctx.slowReads });
   const column = SORT_COLUMNS[query.sort];
   return toPage(rows, query.limit, (row) => [row[column], row.id], async (page) => {
     if (viewerId === null) return sharedCards(ctx, page, ticket);
