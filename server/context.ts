@@ -14,7 +14,7 @@ import type { TViewBuffer } from './lib/view-buffer';
 export interface TContext {
   db: Kysely<Database>;
   engine: Engine;
-  /** For the reads whose cost grows with the whole catalogue (search, category counts): off the event loop on SQLite. */
+  /** For the reads whose cost grows with the whole catalogue (search, a tag's pages, category counts, site figures): off the event loop on SQLite. */
   slowReads: TSlowReads;
   config: TConfig;
   now: () => Date;

@@ -123,6 +123,8 @@ export class FifoMutex {
 const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
 /** SQLite's own cache of pages (of the part not mapped, and of pages changed in a transaction). */
 const SQLITE_PAGE_CACHE_KB = 64 * 1024;
+/** The reading thread's (slow-reads.ts): it only reads, so less of its own; the map is shared. */
+const SQLITE_READER_PAGE_CACHE_KB = 16 * 1024;
 
 /** How many compiled statements to keep: every query shape the app has, with room to spare. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -230,7 +232,7 @@ export function connect(options: TConnectOptions): TDatabase {
   mkdirSync(options.dataDir, { recursive: true });
   const path = join(options.dataDir, file);
   const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
-  const slowReads = sqliteSlowReads(path);
+  const slowReads = sqliteSlowReads(path, [`mmap_size = ${SQLITE_MMAP_BYTES}`, `cache_size = -${SQLITE_READER_PAGE_CACHE_KB}`]);
   return {
     db,
     engine: 'sqlite',

@@ -13,8 +13,11 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './schema';
 
-/** What the reading thread sets on its connection: reads through the memory map, as the main connection does (connect.ts). */
-export const SQLITE_READ_PRAGMAS = ['mmap_size = 1073741824', 'cache_size = -16384', 'query_only = ON'];
+/** What the reading thread opens: the file, with these pragmas (connect.ts's, as on the main connection). */
+export interface TSlowReadsWorkerData {
+  file: string;
+  pragmas: readonly string[];
+}
 
 export interface TSlowReadRequest {
   id: number;
@@ -26,7 +29,7 @@ export type TSlowReadAnswer = { id: number; rows: unknown[] } | { id: number; er
 export interface TSlowReads {
   /** The rows of a read-only query (a SELECT), read without holding up the event loop where the engine would. */
   all<R>(query: CompiledQuery): Promise<R[]>;
-  /** How many queries ran on the reading thread (tests and /metrics-minded readers). */
+  /** How many queries were sent to the reading thread (always 0 where there is none). */
   readonly offThread: number;
   close(): Promise<void>;
 }
@@ -48,11 +51,12 @@ const WORKER_ENTRY = new URL('./slow-reads.worker.ts', import.meta.url).href;
 const WORKER_BOOT = `import { register } from ${JSON.stringify(TSX_API)}; register(); await import(${JSON.stringify(WORKER_ENTRY)});`;
 
 /**
- * A reading thread on the SQLite file, started at the first read. If it dies (it should not:
+ * A reading thread on the SQLite file, started at the first read, its connection set up with
+ * `pragmas`. If it dies (it should not:
  * a statement's error is answered, not thrown), the reads in flight fail and the next read
  * starts a new one.
  */
-export function sqliteSlowReads(file: string): TSlowReads {
+export function sqliteSlowReads(file: string, pragmas: readonly string[]): TSlowReads {
   let worker: Worker | null = null;
   let closed = false;
   let nextId = 1;
@@ -64,7 +68,7 @@ export function sqliteSlowReads(file: string): TSlowReads {
     pending.clear();
   };
   const start = (): Worker => {
-    const started = new Worker(WORKER_BOOT, { eval: true, workerData: { file } });
+    const started = new Worker(WORKER_BOOT, { eval: true, workerData: { file, pragmas } satisfies TSlowReadsWorkerData });
     // An idle reader never keeps the process alive; one with reads in flight does (see settle).
     started.unref();
     started.on('message', (answer: TSlowReadAnswer) => {

@@ -3,11 +3,12 @@
 import SqliteDatabase from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { parentPort, workerData } from 'node:worker_threads';
-import { SQLITE_READ_PRAGMAS, type TSlowReadAnswer, type TSlowReadRequest } from './slow-reads';
+import type { TSlowReadAnswer, TSlowReadRequest, TSlowReadsWorkerData } from './slow-reads';
 
-const { file } = workerData as { file: string };
+const { file, pragmas } = workerData as TSlowReadsWorkerData;
 const database = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
-for (const pragma of SQLITE_READ_PRAGMAS) database.pragma(pragma);
+for (const pragma of pragmas) database.pragma(pragma);
+database.pragma('query_only = ON');
 // Compiled once per query shape, as on the main connection (connect.ts).
 const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: 100 });
 
