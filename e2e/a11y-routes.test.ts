@@ -71,20 +71,41 @@ function addresses(): string[] {
 const ADMIN_ADDRESSES = () => ['/admin', '/admin/reports', '/admin/members', `/admin/members/${creator.id}`, '/admin/audit'];
 const MAIN_ADDRESSES = () => ['/', `/project/${project.slug}`, '/inspiration', '/jobs', `/creator/${creator.id}`, '/search?q=lantern', '/profile'];
 
-/** The page once its data has arrived: the network quiet, lazy media near the top loaded or failed. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => {});
+/** How long no request may be in flight before a page counts as settled (Playwright's 'networkidle' waits 500 ms: 40 s of this file's run). */
+const QUIET_MS = 200;
+/** A page whose requests never stop (a stream) is measured after this long anyway. */
+const SETTLE_AT_MOST_MS = 5_000;
+
+/** Counts the page's requests in flight, from now on. */
+function trackRequests(page: Page): { inFlight: number; changedAt: number } {
+  const state = { inFlight: 0, changedAt: Date.now() };
+  const change = (delta: number) => {
+    state.inFlight += delta;
+    state.changedAt = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return state;
+}
+
+/** The page once its data has arrived: loaded, no request for QUIET_MS, lazy media near the top loaded or failed. */
+async function settle(page: Page, requests: { inFlight: number; changedAt: number }): Promise<void> {
+  await page.waitForLoadState('load');
   await page.locator('main').first().waitFor();
+  const deadline = Date.now() + SETTLE_AT_MOST_MS;
+  while (Date.now() < deadline && (requests.inFlight > 0 || Date.now() - requests.changedAt < QUIET_MS)) await page.waitForTimeout(25);
   await page.waitForTimeout(150);
 }
 
 /** Every serious or critical violation on each address, as 'address → rule: elements'. */
 async function violationsOn(page: Page, paths: string[], viewport: { width: number; height: number }): Promise<string[]> {
   await page.setViewportSize(viewport);
+  const requests = trackRequests(page);
   const found: string[] = [];
   for (const path of paths) {
     await page.goto(path);
-    await settle(page);
+    await settle(page, requests);
     for (const violation of await axeViolations(page, { impacts: SERIOUS })) found.push(`${path} → ${violation}`);
   }
   return found;

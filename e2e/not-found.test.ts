@@ -1,7 +1,8 @@
 // The 404 page (SPEC §2 '404 page'): texts, ways out, and its two easter eggs.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserPerFile, siteName, type TPageOptions } from './helpers';
+import { TIMINGS } from '../shared/constants';
+import { browserPerFile, siteName, stopClock, waitOnStoppedClock, type TPageOptions } from './helpers';
 
 const { openPage } = browserPerFile();
 
@@ -53,16 +54,19 @@ describe('404 page', () => {
 
   it('throws confetti for 5 s after the seventh click', async () => {
     const page = await openUnknownPage();
+    // From here the page's timers run only as the test moves its clock: 5 s without waiting 5 s.
+    await stopClock(page);
     await clickDigits(page, 6);
     expect(await confettiCanvas(page).count()).toBe(0);
 
     await clickDigits(page, 1);
-    const started = Date.now();
-    await confettiCanvas(page).waitFor({ state: 'attached', timeout: 2000 });
-    expect(await page.getByText('You found it!').isVisible()).toBe(true);
+    await waitOnStoppedClock(page, page.getByText('You found it!'));
+    expect(await confettiCanvas(page).count()).toBe(1);
 
-    await confettiCanvas(page).waitFor({ state: 'detached', timeout: 8000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
+    await page.clock.runFor(TIMINGS.confettiDuration - 500);
+    expect(await confettiCanvas(page).count()).toBe(1);
+    await page.clock.runFor(1000);
+    await confettiCanvas(page).waitFor({ state: 'detached', timeout: 10_000 });
     expect(await page.getByText('You found it!').isVisible()).toBe(false);
   });
 
@@ -75,15 +79,17 @@ describe('404 page', () => {
 
   it('turns on magic mode for 10 s after the Konami code', async () => {
     const page = await openUnknownPage();
+    await stopClock(page);
     const magic = page.getByText('Magic mode');
     for (const key of KONAMI_KEYS.slice(0, -1)) await page.keyboard.press(key);
     expect(await magic.isVisible()).toBe(false);
 
     await page.keyboard.press('a');
-    const started = Date.now();
-    await magic.waitFor({ state: 'visible', timeout: 2000 });
+    await waitOnStoppedClock(page, magic);
 
-    await magic.waitFor({ state: 'hidden', timeout: 13_000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(9500);
+    await page.clock.runFor(TIMINGS.konamiDuration - 500);
+    expect(await magic.isVisible()).toBe(true);
+    await page.clock.runFor(1000);
+    await magic.waitFor({ state: 'hidden', timeout: 10_000 });
   });
 });

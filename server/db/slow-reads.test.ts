@@ -3,12 +3,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app';
 import { buildProject, buildUser } from '../test/factories';
-import { connect, type TDatabase } from './connect';
+import { connect, SQLITE_FILE, type TDatabase } from './connect';
 import { migrateToLatest } from './migrate';
+import { sqliteSlowReads } from './slow-reads';
 
 describe('slow reads on a SQLite file', () => {
   let dataDir: string;
@@ -58,6 +60,33 @@ describe('slow reads on a SQLite file', () => {
     await database.slowReads.close();
     await failed;
     await expect(database.slowReads.all(invitations().compile())).rejects.toThrow(/closing/);
+  });
+});
+
+describe('a reading thread that dies', () => {
+  it('fails the reads in flight, and the next read starts a new thread that answers', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'slow-reads-'));
+    const database = connect({ dataDir });
+    const threads: Worker[] = [];
+    const reads = sqliteSlowReads(join(dataDir, SQLITE_FILE), [], { onThreadStart: (thread) => threads.push(thread) });
+    try {
+      await migrateToLatest(database.db, 'sqlite');
+      await database.db.insertInto('invitation_codes').values({ code: 'ECHO-5', created_at: new Date().toISOString() }).execute();
+      const codes = database.db.selectFrom('invitation_codes').select(['code']).compile();
+
+      // Stopped while it starts: the read sent to it is never answered by that thread.
+      const inFlight = reads.all(codes);
+      expect(threads).toHaveLength(1);
+      await threads[0]!.terminate();
+      await expect(inFlight).rejects.toThrow(/reading thread stopped/);
+
+      expect(await reads.all(codes)).toEqual([{ code: 'ECHO-5' }]);
+      expect(threads).toHaveLength(2);
+    } finally {
+      await reads.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -56,7 +56,7 @@ const WORKER_BOOT = `import { register } from ${JSON.stringify(TSX_API)}; regist
  * a statement's error is answered, not thrown), the reads in flight fail and the next read
  * starts a new one.
  */
-export function sqliteSlowReads(file: string, pragmas: readonly string[]): TSlowReads {
+export function sqliteSlowReads(file: string, pragmas: readonly string[], { onThreadStart }: { /** Told of each thread started (a test stops one). */ onThreadStart?: (thread: Worker) => void } = {}): TSlowReads {
   let worker: Worker | null = null;
   let closed = false;
   let nextId = 1;
@@ -85,6 +85,7 @@ export function sqliteSlowReads(file: string, pragmas: readonly string[]): TSlow
     };
     started.on('error', gone);
     started.on('exit', (code) => gone(new Error(`the reading thread stopped (exit code ${code})`)));
+    onThreadStart?.(started);
     return started;
   };
 
