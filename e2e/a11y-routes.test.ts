@@ -76,9 +76,15 @@ const QUIET_MS = 200;
 /** A page whose requests never stop (a stream) is measured after this long anyway. */
 const SETTLE_AT_MOST_MS = 5_000;
 
+interface TRequestsInFlight {
+  inFlight: number;
+  /** When a request last started or ended. */
+  changedAt: number;
+}
+
 /** Counts the page's requests in flight, from now on. */
-function trackRequests(page: Page): { inFlight: number; changedAt: number } {
-  const state = { inFlight: 0, changedAt: Date.now() };
+function trackRequests(page: Page): TRequestsInFlight {
+  const state: TRequestsInFlight = { inFlight: 0, changedAt: Date.now() };
   const change = (delta: number) => {
     state.inFlight += delta;
     state.changedAt = Date.now();
@@ -90,7 +96,7 @@ function trackRequests(page: Page): { inFlight: number; changedAt: number } {
 }
 
 /** The page once its data has arrived: loaded, no request for QUIET_MS, lazy media near the top loaded or failed. */
-async function settle(page: Page, requests: { inFlight: number; changedAt: number }): Promise<void> {
+async function settle(page: Page, requests: TRequestsInFlight): Promise<void> {
   await page.waitForLoadState('load');
   await page.locator('main').first().waitFor();
   const deadline = Date.now() + SETTLE_AT_MOST_MS;

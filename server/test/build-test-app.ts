@@ -1,5 +1,5 @@
-// Builds the whole app on a fresh database of either engine, for API tests.
-// SQLite: a new file in a temporary folder. PostgreSQL: a new schema in TEST_DATABASE_URL.
+// Builds the whole app on an empty, migrated database of either engine, for API tests.
+// SQLite: a file in a temporary folder. PostgreSQL: a schema of its own in TEST_DATABASE_URL.
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,13 +100,8 @@ export function whileNoSchemaIsDropped<T>(engine: Engine, work: () => Promise<T>
   return engine === 'postgres' ? holdingSchemaLock('shared', () => work()) : work();
 }
 
-/** A fresh, migrated database of the given engine. */
-export async function freshDatabase(engine: Engine, dataDir: string): Promise<{ database: TDatabase; drop(): Promise<void> }> {
-  if (engine === 'sqlite') {
-    const database = connect({ dataDir });
-    await migrateToLatest(database.db, 'sqlite');
-    return { database, drop: async () => {} };
-  }
+/** A new PostgreSQL schema in TEST_DATABASE_URL, migrated, and a connection to it. */
+async function newSchema(dataDir: string): Promise<{ schema: string; database: TDatabase }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const database = await holdingSchemaLock('shared', async (admin) => {
     await admin.query(`create schema ${schema}`);
@@ -114,10 +109,22 @@ export async function freshDatabase(engine: Engine, dataDir: string): Promise<{ 
     await migrateToLatest(connected.db, 'postgres', schema);
     return connected;
   });
-  return {
-    database,
-    drop: () => holdingSchemaLock('exclusive', async (admin) => void (await admin.query(`drop schema ${schema} cascade`))),
-  };
+  return { schema, database };
+}
+
+function dropSchemas(schemas: string[]): Promise<void> {
+  return holdingSchemaLock('exclusive', async (admin) => void (await admin.query(`drop schema ${schemas.join(', ')} cascade`)));
+}
+
+/** A fresh, migrated database of the given engine. */
+export async function freshDatabase(engine: Engine, dataDir: string): Promise<{ database: TDatabase; drop(): Promise<void> }> {
+  if (engine === 'sqlite') {
+    const database = connect({ dataDir });
+    await migrateToLatest(database.db, 'sqlite');
+    return { database, drop: async () => {} };
+  }
+  const { schema, database } = await newSchema(dataDir);
+  return { database, drop: () => dropSchemas([schema]) };
 }
 
 /**
@@ -134,7 +141,7 @@ const reshapedSchemas = new Set<string>();
 let migratedSqliteFile: Promise<{ dir: string; file: string }> | null = null;
 afterAll(async () => {
   const spares = spareSchemas.splice(0);
-  if (spares.length > 0) await holdingSchemaLock('exclusive', (admin) => admin.query(`drop schema ${spares.join(', ')} cascade`));
+  if (spares.length > 0) await dropSchemas(spares);
   if (migratedSqliteFile) rmSync((await migratedSqliteFile).dir, { recursive: true, force: true });
   migratedSqliteFile = null;
 });
@@ -158,27 +165,15 @@ async function testAppDatabase(engine: Engine, dataDir: string): Promise<{ datab
     return { database: connect({ dataDir }), drop: async () => {} };
   }
   const spare = spareSchemas.pop();
-  const schema = spare ?? `t_${randomBytes(6).toString('hex')}`;
-  let database: TDatabase;
-  if (spare) {
-    database = connect({ dataDir, databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: schema });
-  } else {
-    database = await holdingSchemaLock('shared', async (admin) => {
-      await admin.query(`create schema ${schema}`);
-      const connected = connect({ dataDir, databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: schema });
-      await migrateToLatest(connected.db, 'postgres', schema);
-      return connected;
-    });
-  }
+  const { schema, database } = spare
+    ? { schema: spare, database: connect({ dataDir, databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: spare }) }
+    : await newSchema(dataDir);
   schemasInUse.add(schema);
   return {
     database,
     async drop() {
       schemasInUse.delete(schema);
-      if (reshapedSchemas.delete(schema)) {
-        await holdingSchemaLock('exclusive', async (admin) => void (await admin.query(`drop schema ${schema} cascade`)));
-        return;
-      }
+      if (reshapedSchemas.delete(schema)) return dropSchemas([schema]);
       await emptySchema(schema);
       spareSchemas.push(schema);
     },
