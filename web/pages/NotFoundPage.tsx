@@ -1,6 +1,6 @@
 import confetti from 'canvas-confetti';
 import { House, Lightbulb, Search, Sparkles, Upload, type LucideIcon } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { CONFETTI_CLICKS, CONFETTI_HINT_CLICKS, TIMINGS } from '@shared/constants';
 import { useDocumentTitle } from '@/hooks/useDocumentTitle';
@@ -74,7 +74,9 @@ export default function NotFoundPage() {
 
   useKonamiCode(() => setMagicRun((run) => (run ?? 0) + 1));
 
-  useEffect(() => {
+  // Layout effects, so each timer starts in the commit that shows its message: a passive effect
+  // could run a moment later and keep the message up longer than its stated time.
+  useLayoutEffect(() => {
     if (celebration === null) return;
     const end = window.setTimeout(() => setCelebration(null), TIMINGS.confettiDuration);
     const canvas = canvasRef.current;
@@ -103,7 +105,7 @@ export default function NotFoundPage() {
     };
   }, [celebration]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (magicRun === null) return;
     const end = window.setTimeout(() => setMagicRun(null), TIMINGS.konamiDuration);
     const page = pageRef.current;
