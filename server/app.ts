@@ -113,7 +113,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const throttleStore = deps.throttleStore ?? createThrottleStore(config.redisUrl);
   const storage = deps.storage ?? createStorage(config.storage);
   const readCache = deps.readCache ?? createReadCache({ redisUrl: config.redisUrl, maxBytes: config.readCacheBytes });
-  const views = deps.views ?? createViewBuffer();
+  // Alone: without Redis no other process counts views here, so a day's views can be known whole.
+  const views = deps.views ?? createViewBuffer({ alone: !config.redisUrl });
   const ctx: TContext = { db: database.db, engine: database.engine, slowReads: database.slowReads, config, now: deps.now ?? (() => new Date()), storage, readCache, views, log: app.log };
   const viewFlushing = startViewFlushing(ctx, deps.viewFlushEveryMs);
   const payments = deps.payments === undefined ? createPayments(config.payments, database.db, ctx.now) : deps.payments;

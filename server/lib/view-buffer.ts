@@ -1,6 +1,9 @@
 // The views counted by this process and not yet written (see features/projects/view-counts.ts,
 // which writes them in batches): deduplicated per viewer, project and day, with how many wait
-// per project, so that a project read from the database can show them already.
+// per project, so that a project read from the database can show them already. It also knows
+// which of a day's views are recorded, when it can know them all (`mayBeRecorded`), so that a
+// new visitor's view is not looked up in the database.
+import { createBloomFilter, type TBloomFilter } from './bloom-filter';
 
 /** A view to record: one per viewer per project per day. */
 export interface TViewRow {
@@ -11,6 +14,12 @@ export interface TViewRow {
 
 /** At most this many views wait; past it a view is written at once, as before (a flood cannot grow memory without bound). */
 export const MAX_PENDING_VIEWS = 50_000;
+
+/**
+ * A day's recorded views read at start, at most (about 50 MB while read, half a second of SQLite's
+ * connection at start): past this many that day is looked up view by view.
+ */
+export const MAX_KNOWN_VIEWS = 500_000;
 
 export interface TViewBuffer {
   /** Whether the view waits to be written (or is being written now). */
@@ -31,12 +40,62 @@ export interface TViewBuffer {
   take(): { rows: TViewRow[]; done(written: boolean): void } | null;
   /** Counts of what waits (for /healthz and tests). */
   size(): number;
+  /**
+   * Whether the view may be recorded in the database already (so the caller must ask it). False
+   * only when this process knows every view recorded that day and this one is not among them:
+   * it read the day's views at start (`knowDay`) or was running when the day began, every view
+   * it counted since went through `add`, and it counts views alone (`alone`; with Redis other
+   * processes count them too). A wrong "maybe" costs a lookup; there is no wrong "no".
+   */
+  mayBeRecorded(view: TViewRow): boolean;
+  /**
+   * The day this process started on and the views recorded that day before it counted any
+   * (null: too many to read; that day's views are then looked up one by one).
+   */
+  knowDay(day: string, recorded: Iterable<Omit<TViewRow, 'day'>> | null): void;
+  /** A view found recorded in the database (by another process, or before this one started). */
+  noteRecorded(view: TViewRow): void;
 }
 
 const viewId = (view: TViewRow) => `${view.project_id}\u0000${view.day}\u0000${view.viewer_key}`;
 
-export function createViewBuffer(options: { maxPending?: number } = {}): TViewBuffer {
+/**
+ * The views of the latest day this process counted, as a Bloom filter (1 MiB: it answers "never
+ * counted" wrongly for about 1 view in 2,000 at 500,000 a day, and a wrong answer there costs
+ * only the lookup this saves). Older days are forgotten: a view of one is always looked up.
+ */
+function createRecordedViews(alone: boolean) {
+  let startDay: string | null = null;
+  let startDayRead = false;
+  let latest: { day: string; filter: TBloomFilter } | null = null;
+  const filterOf = (day: string): TBloomFilter | null => {
+    if (latest === null || day > latest.day) latest = { day, filter: createBloomFilter() };
+    return latest.day === day ? latest.filter : null;
+  };
+  const key = (view: Omit<TViewRow, 'day'>) => `${view.project_id}:${view.viewer_key}`;
+  return {
+    note(view: TViewRow) {
+      filterOf(view.day)?.add(key(view));
+    },
+    knowDay(day: string, recorded: Iterable<Omit<TViewRow, 'day'>> | null) {
+      startDay = day;
+      startDayRead = recorded !== null;
+      const filter = filterOf(day);
+      if (filter && recorded) for (const view of recorded) filter.add(key(view));
+    },
+    mayBeRecorded(view: TViewRow): boolean {
+      if (!alone || startDay === null || view.day < startDay || (view.day === startDay && !startDayRead)) return true;
+      // A day later than any counted yet has nothing recorded by this process; an earlier one is forgotten.
+      if (latest === null || view.day > latest.day) return false;
+      return view.day < latest.day || latest.filter.mightHave(key(view));
+    },
+  };
+}
+
+/** `alone`: no other process counts views in this database (no Redis); then a new view needs no lookup once the day is known. */
+export function createViewBuffer(options: { maxPending?: number; alone?: boolean } = {}): TViewBuffer {
   const maxPending = options.maxPending ?? MAX_PENDING_VIEWS;
+  const recorded = createRecordedViews(options.alone ?? false);
   let waiting = new Map<string, TViewRow>();
   let waitingPerProject = new Map<number, number>();
   let inFlight: Map<number, number> | null = null;
@@ -52,6 +111,8 @@ export function createViewBuffer(options: { maxPending?: number } = {}): TViewBu
       return waiting.has(id) || inFlightIds.has(id);
     },
     add(view) {
+      // Noted even when full: the caller then writes it itself.
+      recorded.note(view);
       const id = viewId(view);
       if (waiting.has(id)) return 'waiting';
       if (waiting.size >= maxPending) return 'full';
@@ -89,6 +150,9 @@ export function createViewBuffer(options: { maxPending?: number } = {}): TViewBu
       };
     },
     size: () => waiting.size + (inFlight ? [...inFlight.values()].reduce((sum, n) => sum + n, 0) : 0),
+    mayBeRecorded: (view) => recorded.mayBeRecorded(view),
+    knowDay: (day, views) => recorded.knowDay(day, views),
+    noteRecorded: (view) => recorded.note(view),
   };
 }
 

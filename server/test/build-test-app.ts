@@ -58,6 +58,8 @@ export interface TTestAppOptions {
   freeDiskSpace?: TAppDeps['freeDiskSpace'];
   /** How often counted views are written by themselves; by default not within a test (flushViews() writes them, and closing the app). */
   viewFlushEveryMs?: number;
+  /** Whether no other process counts views (as in production: without Redis); false makes it look each new view up. */
+  viewsAlone?: boolean;
 }
 
 /** Longer than any test: a test's counted views are written when it says so (flushViews), never by a timer in the middle of it. */
@@ -212,7 +214,7 @@ export async function buildTestApp(engine: Engine, options: TTestAppOptions = {}
   // changed. Its TTL runs on the app's clock: an advance() past it leaves nothing to serve.
   const readCache = createReadCache({ enabled: options.readCache ?? true, maxBytes: config.readCacheBytes, ...options.readCacheBus, clock: () => now().getTime() });
   const backgroundWork = createBackgroundWork();
-  const views = createViewBuffer();
+  const views = createViewBuffer({ alone: options.viewsAlone ?? !options.readCacheBus });
   const sleeps: number[] = [];
   const app = await buildApp({
     config,

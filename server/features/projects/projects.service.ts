@@ -346,9 +346,12 @@ async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string
   const ticket = ctx.readCache.ticket();
   if (ctx.views) {
     const view = { project_id: projectId, viewer_key: viewerKey, day };
-    // Not remembered here (new, or its mark expired): waiting already, or written already (a read, not a write)?
-    const known = ctx.views.has(view) || (await isViewRecorded(ctx, view));
-    const buffered = known ? 'known' : ctx.views.add(view);
+    // Not remembered here (new, or its mark expired): waiting already, or written already? The
+    // database is asked (a read, not a write) only when the buffer cannot tell it is new.
+    const waiting = ctx.views.has(view);
+    const recorded = !waiting && ctx.views.mayBeRecorded(view) && (await isViewRecorded(ctx, view));
+    if (recorded) ctx.views.noteRecorded(view);
+    const buffered = waiting || recorded ? 'known' : ctx.views.add(view);
     if (buffered !== 'full') {
       ctx.readCache.set(seenKey, true, ticket, { tags: UNTOUCHED_BY_WRITES, bytes: seenKey.length + 64 });
       return buffered === 'added';

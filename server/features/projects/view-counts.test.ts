@@ -44,6 +44,53 @@ describe('the view buffer', () => {
   });
 });
 
+describe('what the view buffer knows is recorded', () => {
+  const view = (projectId: number, viewer: string, day = '2031-05-10') => ({ project_id: projectId, viewer_key: viewer, day });
+
+  it('knows a view is new once it read the day\'s recorded views, and every view counted since', () => {
+    const buffer = createViewBuffer({ alone: true });
+    // Before the day's views are read, any view may be recorded.
+    expect(buffer.mayBeRecorded(view(1, 'a'))).toBe(true);
+    buffer.add(view(2, 'counted-before-the-read'));
+    buffer.knowDay('2031-05-10', [{ project_id: 1, viewer_key: 'a' }]);
+    expect(buffer.mayBeRecorded(view(1, 'a'))).toBe(true);
+    expect(buffer.mayBeRecorded(view(2, 'counted-before-the-read'))).toBe(true);
+    expect(buffer.mayBeRecorded(view(1, 'b'))).toBe(false);
+    // Counted, written (or full: written by the caller), or found recorded: known from then on.
+    buffer.add(view(1, 'b'));
+    buffer.take()!.done(true);
+    expect(buffer.mayBeRecorded(view(1, 'b'))).toBe(true);
+    buffer.noteRecorded(view(3, 'c'));
+    expect(buffer.mayBeRecorded(view(3, 'c'))).toBe(true);
+  });
+
+  it('knows the days that begin while it runs, and forgets the days before the latest', () => {
+    const buffer = createViewBuffer({ alone: true });
+    buffer.knowDay('2031-05-10', []);
+    expect(buffer.mayBeRecorded(view(1, 'a', '2031-05-11'))).toBe(false);
+    buffer.add(view(1, 'a', '2031-05-11'));
+    expect(buffer.mayBeRecorded(view(1, 'a', '2031-05-11'))).toBe(true);
+    expect(buffer.mayBeRecorded(view(1, 'b', '2031-05-11'))).toBe(false);
+    // The day before the latest one counted is no longer held: looked up.
+    expect(buffer.mayBeRecorded(view(9, 'z', '2031-05-10'))).toBe(true);
+    // A day before this process started: looked up.
+    expect(buffer.mayBeRecorded(view(9, 'z', '2031-05-09'))).toBe(true);
+  });
+
+  it('looks every view up when its start day had too many views to read, or when other processes count views too', () => {
+    const tooMany = createViewBuffer({ alone: true });
+    tooMany.knowDay('2031-05-10', null);
+    expect(tooMany.mayBeRecorded(view(1, 'a'))).toBe(true);
+    // The next day began while it ran: known.
+    expect(tooMany.mayBeRecorded(view(1, 'a', '2031-05-11'))).toBe(false);
+
+    const shared = createViewBuffer({ alone: false });
+    shared.knowDay('2031-05-10', []);
+    expect(shared.mayBeRecorded(view(1, 'a'))).toBe(true);
+    expect(shared.mayBeRecorded(view(1, 'a', '2031-05-11'))).toBe(true);
+  });
+});
+
 describe.each(ENGINES)('counted views written in batches on %s', (engine) => {
   let t: TTestApp;
   beforeEach(async () => {
@@ -126,6 +173,9 @@ describe.each(ENGINES)('counted views written in batches on %s', (engine) => {
   });
 
   it('does not count a view the database already has, nor one another process wrote before the flush (the page shows the exact count after it)', async () => {
+    // Other processes count views too (with Redis): each new view is looked up.
+    await t.close();
+    t = await buildTestApp(engine, { viewsAlone: false });
     const project = await buildProject(t.ctx, await buildUser(t.ctx));
     const [member, other] = [await buildUser(t.ctx), await buildUser(t.ctx)];
     const today = viewDay(t.ctx.now());
@@ -139,6 +189,35 @@ describe.each(ENGINES)('counted views written in batches on %s', (engine) => {
     await t.flushViews();
     expect(await stored(project.id)).toMatchObject({ views: 1, rows: 3 });
     expect(await pageViews(project.id, '203.0.113.1')).toBe(1);
+  });
+
+  it('alone, reads the day\'s views at start and then counts a new view without looking it up (one written behind its back shows until the flush)', async () => {
+    const project = await buildProject(t.ctx, await buildUser(t.ctx));
+    const [before, behind] = [await buildUser(t.ctx), await buildUser(t.ctx)];
+    const today = viewDay(t.ctx.now());
+    // Recorded before the process starts (a restart the same day).
+    await t.ctx.db.insertInto('project_views').values({ project_id: project.id, viewer_key: `u:${before.id}`, day: today }).execute();
+    const restarted = await buildTestApp(engine, { shareWith: t });
+    try {
+      const probe = { project_id: project.id, viewer_key: 'probe', day: today };
+      await expect.poll(() => restarted.ctx.views!.mayBeRecorded(probe)).toBe(false);
+      const views = async (remoteAddress: string, headers: Record<string, string> = {}) => {
+        const response = await restarted.app.inject({ url: `/api/projects/${project.id}`, remoteAddress, headers });
+        return response.json<TProject>().views;
+      };
+      expect(await views('203.0.113.1')).toBe(1);
+      // Read at start: not counted again.
+      expect(await views('203.0.113.2', { cookie: await cookieFor(restarted.ctx, before) })).toBe(1);
+      // Written behind its back after the start (another process without Redis): not looked up, so
+      // shown as new, then found at the flush and not counted; the page shows the exact count after it.
+      await restarted.ctx.db.insertInto('project_views').values({ project_id: project.id, viewer_key: `u:${behind.id}`, day: today }).execute();
+      expect(await views('203.0.113.3', { cookie: await cookieFor(restarted.ctx, behind) })).toBe(2);
+      await restarted.flushViews();
+      expect(await stored(project.id)).toMatchObject({ views: 1, rows: 3 });
+      expect(await views('203.0.113.1')).toBe(1);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('drops the waiting views of a project deleted before the flush, and writes the others', async () => {

@@ -21,8 +21,8 @@
 import type { TContext } from '../../context';
 import { inTransaction, invalidateAfterCommit } from '../../context';
 import { changedByViews } from '../../lib/cache-tags';
-import type { TViewBuffer, TViewRow } from '../../lib/view-buffer';
-import { recordViewsOnce } from '../social/social.service';
+import { MAX_KNOWN_VIEWS, type TViewBuffer, type TViewRow } from '../../lib/view-buffer';
+import { recordedViewsOfDay, recordViewsOnce, viewDay } from '../social/social.service';
 import { addView, existingProjectIds } from './projects.repo';
 
 /** How often the waiting views are written. */
@@ -85,15 +85,28 @@ async function writeViews(ctx: Pick<TContext, 'db' | 'readCache'>, rows: readonl
   });
 }
 
-/** Flushes every FLUSH_EVERY_MS until stopped; stopping flushes what is left. Failures are logged and retried at the next tick. */
-export function startViewFlushing(ctx: Pick<TContext, 'db' | 'readCache' | 'log'> & { views?: TViewBuffer | undefined }, everyMs: number = FLUSH_EVERY_MS): { stop(): Promise<void> } {
+/**
+ * Flushes every FLUSH_EVERY_MS until stopped; stopping flushes what is left. Failures are logged
+ * and retried at the next tick. First it reads today's recorded views into the buffer, so that a
+ * new visitor's view is known new without a lookup (TViewBuffer.mayBeRecorded); until that read
+ * ends, and if it fails, views are looked up as before.
+ */
+export function startViewFlushing(ctx: Pick<TContext, 'db' | 'readCache' | 'log' | 'now'> & { views?: TViewBuffer | undefined }, everyMs: number = FLUSH_EVERY_MS): { stop(): Promise<void> } {
   const flush = () => flushViewCounts(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'writing counted views failed; they are retried'));
   const timer = setInterval(() => void flush(), everyMs);
   timer.unref();
+  const learning = learnTodaysViews(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'reading today\'s views failed; new views are looked up one by one'));
   return {
     async stop() {
       clearInterval(timer);
+      await learning;
       await flushViewCounts(ctx);
     },
   };
+}
+
+async function learnTodaysViews(ctx: Pick<TContext, 'db' | 'now'> & { views?: TViewBuffer | undefined }): Promise<void> {
+  if (!ctx.views) return;
+  const day = viewDay(ctx.now());
+  ctx.views.knowDay(day, await recordedViewsOfDay(ctx, day, MAX_KNOWN_VIEWS));
 }

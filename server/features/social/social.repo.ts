@@ -132,6 +132,11 @@ export async function viewExists(db: Db, view: TViewRow): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** A day's recorded views, at most `limit` (the caller asks one more to tell whether there were more). */
+export function viewsOfDay(db: Db, day: string, limit: number): Promise<Omit<TViewRow, 'day'>[]> {
+  return db.selectFrom('project_views').select(['project_id', 'viewer_key']).where('day', '=', day).limit(limit).execute();
+}
+
 /** Asked for each new visitor of a project page: compiled once. */
 const viewQuery = preparedQuery((db, args: { projectId: number; viewerKey: string; day: string }) =>
   db.selectFrom('project_views').select('project_id').where('project_id', '=', args.projectId).where('viewer_key', '=', args.viewerKey).where('day', '=', args.day).limit(1),

@@ -31,6 +31,7 @@ import {
   toggleFollowRow,
   toggleLikeRow,
   viewExists,
+  viewsOfDay,
 } from './social.repo';
 
 /** The like row flipped; the caller moves the counter by `delta` in the same transaction. */
@@ -106,6 +107,12 @@ export function recordViewOnce(ctx: TContext, projectId: number, viewerKey: stri
 /** Whether this viewer's view of the project is recorded for that day already (a read, no write). */
 export function isViewRecorded(ctx: Pick<TContext, 'db'>, view: TViewRow): Promise<boolean> {
   return viewExists(ctx.db, view);
+}
+
+/** The views recorded on `day`, or null when there are more than `limit` (too many to hold). */
+export async function recordedViewsOfDay(ctx: Pick<TContext, 'db'>, day: string, limit: number): Promise<Omit<TViewRow, 'day'>[] | null> {
+  const rows = await viewsOfDay(ctx.db, day, limit + 1);
+  return rows.length > limit ? null : rows;
 }
 
 /** Counts many views at once, each once per viewer per project per day; the project id of each new one (a project as often as it got new views). */
