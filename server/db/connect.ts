@@ -22,6 +22,7 @@ import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema';
 import { slowReadsThrough, sqliteSlowReads, type TSlowReads } from './slow-reads';
+import { WAL_FALLBACK_PAGES, walCheckpoints, type TWalCheckpoints } from './wal-checkpoints';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -33,6 +34,8 @@ export interface TDatabase {
   engine: Engine;
   /** Where reads that grow with the catalogue run (slow-reads.ts): off the event loop on a SQLite file. */
   slowReads: TSlowReads;
+  /** On a SQLite file: the checkpoints run off the event loop (wal-checkpoints.ts). */
+  checkpoints?: TWalCheckpoints;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,8 @@ export interface TConnectOptions {
   pgSchema?: string;
   /** SQLite file name inside dataDir; ':memory:' for a throwaway database. */
   sqliteFile?: string;
+  /** On a SQLite file: how often its checkpoint thread runs (wal-checkpoints.ts; tests slow it down). */
+  checkpointEveryMs?: number;
 }
 
 /**
@@ -162,6 +167,9 @@ function sqliteDialect(file: string): Dialect {
   // writes still go through the WAL, never through the map.
   database.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   database.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KB}`);
+  // Checkpoints run on a thread of their own (wal-checkpoints.ts); this connection runs one only
+  // if the WAL grows far past SQLite's default 1,000 pages (that thread gone or behind).
+  database.pragma(`wal_autocheckpoint = ${WAL_FALLBACK_PAGES}`);
   const config = { database: withStatementCache(database) };
   return {
     createAdapter: () => new SqliteAdapter(),
@@ -233,12 +241,16 @@ export function connect(options: TConnectOptions): TDatabase {
   const path = join(options.dataDir, file);
   const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
   const slowReads = sqliteSlowReads(path, [`mmap_size = ${SQLITE_MMAP_BYTES}`, `cache_size = -${SQLITE_READER_PAGE_CACHE_KB}`]);
+  const checkpoints = walCheckpoints(path, options.checkpointEveryMs === undefined ? {} : { everyMs: options.checkpointEveryMs });
   return {
     db,
     engine: 'sqlite',
     slowReads,
+    checkpoints,
     close: async () => {
+      await checkpoints.close();
       await slowReads.close();
+      // The last connection to close checkpoints the whole WAL into the file.
       await db.destroy();
     },
   };
