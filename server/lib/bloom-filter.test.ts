@@ -7,7 +7,6 @@ describe('the Bloom filter', () => {
     const keys = Array.from({ length: 5_000 }, (_, index) => `${index * 7919}:v:${index.toString(36)}`);
     for (const key of keys) filter.add(key);
     expect(keys.every((key) => filter.mightHave(key))).toBe(true);
-    expect(filter.added).toBe(5_000);
   });
 
   it('says "never" of nearly every string it was not given, at its designed load', () => {

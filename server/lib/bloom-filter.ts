@@ -9,8 +9,6 @@ export interface TBloomFilter {
   add(key: string): void;
   /** False only for a string never added; true for every added one and, rarely, for others. */
   mightHave(key: string): boolean;
-  /** Strings added (counting repeats). */
-  readonly added: number;
 }
 
 const FNV_PRIME = 0x01000193;
@@ -29,7 +27,6 @@ function fnv1a(key: string, basis: number): number {
 export function createBloomFilter({ bitsLog2 = 23, hashes = 7 }: { bitsLog2?: number; hashes?: number } = {}): TBloomFilter {
   const mask = 2 ** bitsLog2 - 1;
   const words = new Uint32Array(Math.ceil(2 ** bitsLog2 / 32));
-  let added = 0;
   // The positions of a key: h1 + i·h2; h2 made odd so that it walks every bit of a power-of-two array.
   const positions = (key: string, visit: (bit: number) => boolean): boolean => {
     const first = fnv1a(key, 0x811c9dc5);
@@ -41,7 +38,6 @@ export function createBloomFilter({ bitsLog2 = 23, hashes = 7 }: { bitsLog2?: nu
   };
   return {
     add(key) {
-      added += 1;
       positions(key, (bit) => {
         const word = bit >>> 5;
         words[word] = (words[word] ?? 0) | (1 << (bit & 31));
@@ -49,8 +45,5 @@ export function createBloomFilter({ bitsLog2 = 23, hashes = 7 }: { bitsLog2?: nu
       });
     },
     mightHave: (key) => positions(key, (bit) => ((words[bit >>> 5] ?? 0) & (1 << (bit & 31))) !== 0),
-    get added() {
-      return added;
-    },
   };
 }
