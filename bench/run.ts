@@ -238,7 +238,7 @@ async function cacheCounts(baseUrl: string, processes: number): Promise<TPublicC
   }
   if (byProcess.size < processes) return null;
   const sum = (key: keyof TPublicCacheCounts) => [...byProcess.values()].reduce((total, counts) => total + counts[key], 0);
-  return { hits: sum('hits'), misses: sum('misses'), bypassed: sum('bypassed') };
+  return { hits: sum('hits'), misses: sum('misses'), bypassed: sum('bypassed'), joined: sum('joined') };
 }
 
 function readCacheFigures(baseUrl: string): Promise<(TPublicCacheCounts & { pid: number }) | null> {

@@ -3,7 +3,7 @@
 import type { Request as TCannonRequest } from 'autocannon';
 import { GALLERY_PAGE_SIZE, JOB_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_HEADERS } from '../shared/constants';
 import type { TProject } from '../shared/schemas/project';
-import { drawnRequests, findLaterPages, MIX_WRITE_SHARE, signInMembers, trafficDrawer, type TTrafficData, type TTrafficInputs, type TTrafficKind } from './traffic';
+import { drawnRequests, findLaterPages, MIX_WRITE_SHARE, signInMembers, SITE_MEMBER_SHARE, trafficDrawer, type TTrafficData, type TTrafficInputs, type TTrafficKind } from './traffic';
 
 /** Budgets from the issue (2 cores): a share of the hello-world ceiling and a p99 latency; errors must be 0 everywhere. */
 export interface TBudget {
@@ -36,6 +36,7 @@ export const SCENARIO_NAMES = [
   'detail-members',
   'search-terms',
   'members-mix',
+  'site-mix',
 ] as const;
 export type TScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -86,7 +87,7 @@ export function buildScenarios(inputs: TScenarioInputs, origin: string): Record<
   const same = (request: TCannonRequest) => () => [request];
   const { category, tag } = inputs.filter;
   // Each connection draws its own random sequence (seeded: runs draw alike).
-  const traffic = (name: TScenarioName, title: string, budget: TBudget, kind: TTrafficKind, signedIn: boolean): TScenario => ({
+  const traffic = (name: TScenarioName, title: string, budget: TBudget | null, kind: TTrafficKind, signedIn: boolean): TScenario => ({
     name,
     title,
     path: 'traffic',
@@ -94,13 +95,15 @@ export function buildScenarios(inputs: TScenarioInputs, origin: string): Record<
     requestsFor: (connection) => drawnRequests(trafficDrawer(inputs.traffic, kind, signedIn, origin, 20_261_126 + connection * 7919 + name.length)),
   });
   const { projects, terms, members } = inputs.traffic;
+  const mixWrites = Math.round(Object.values(MIX_WRITE_SHARE).reduce((a, b) => a + b, 0) * 100);
   return {
     'gallery-visitors': traffic('gallery-visitors', 'visitors: gallery pages (sort, category, tag, later pages)', GALLERY_TRAFFIC_BUDGET, 'gallery', false),
     'gallery-members': traffic('gallery-members', `${members.length} members: gallery pages`, GALLERY_TRAFFIC_BUDGET, 'gallery', true),
     'detail-visitors': traffic('detail-visitors', `visitors: project pages (${projects.length.toLocaleString('en-US')} projects, Zipf)`, DETAIL_TRAFFIC_BUDGET, 'detail', false),
     'detail-members': traffic('detail-members', `${members.length} members: project pages (Zipf)`, DETAIL_TRAFFIC_BUDGET, 'detail', true),
     'search-terms': traffic('search-terms', `visitors: search (${terms.length} terms, Zipf)`, SEARCH_TRAFFIC_BUDGET, 'search', false),
-    'members-mix': traffic('members-mix', `${members.length} members: reads + ${Math.round(Object.values(MIX_WRITE_SHARE).reduce((a, b) => a + b, 0) * 100)}% writes`, MIX_TRAFFIC_BUDGET, 'mix', true),
+    'members-mix': traffic('members-mix', `${members.length} members: reads + ${mixWrites}% writes`, MIX_TRAFFIC_BUDGET, 'mix', true),
+    'site-mix': traffic('site-mix', `visitors + ${SITE_MEMBER_SHARE * 100}% members (their ${mixWrites}% writes), figures`, null, 'site', true),
     'list-trending': { name: 'list-trending', path: 'one URL', title: 'GET /api/projects (trending, page 1)', budget: LIST_AND_DETAIL_BUDGET, requestsFor: same(get('/api/projects')) },
     'list-deep': {
       name: 'list-deep',

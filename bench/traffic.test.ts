@@ -2,7 +2,7 @@
 // addresses, many members, and a share of writes in the members' mix.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../server/lib/seeded-random';
-import { MIX_WRITE_SHARE, trafficDrawer, zipf, type TTrafficInputs } from './traffic';
+import { MIX_WRITE_SHARE, SITE_FIGURES_SHARE, SITE_MEMBER_SHARE, trafficDrawer, zipf, type TTrafficInputs } from './traffic';
 
 const inputs: TTrafficInputs = {
   projects: Array.from({ length: 10_000 }, (_, index) => ({ id: index + 1, slug: `project-${index + 1}`, creatorId: (index % 50) + 1 })),
@@ -62,5 +62,22 @@ describe('trafficDrawer', () => {
     for (const follow of writes.filter((request) => request.path.endsWith('/follow'))) {
       expect(follow.path).not.toBe(`/api/users/${follow.headers.cookie!.replace('sid=member', '')}/follow`);
     }
+  });
+
+  it("mixes visitors' reads and the figures their pages load with the members' mix, writes and all, at the stated shares", () => {
+    const requests = draws(trafficDrawer(inputs, 'site', true, 'http://site', 7), 40_000);
+    const share = (keep: (request: (typeof requests)[number]) => boolean) => requests.filter(keep).length / requests.length;
+    const within = (value: number, expected: number) => {
+      expect(value).toBeGreaterThan(expected * 0.8);
+      expect(value).toBeLessThan(expected * 1.2);
+    };
+    within(share((request) => request.headers.cookie !== undefined), SITE_MEMBER_SHARE);
+    within(share((request) => request.method === 'POST'), SITE_MEMBER_SHARE * Object.values(MIX_WRITE_SHARE).reduce((sum, value) => sum + value, 0));
+    within(share((request) => request.path === '/api/stats'), (1 - SITE_MEMBER_SHARE) * SITE_FIGURES_SHARE.stats);
+    within(share((request) => request.path === '/api/categories'), (1 - SITE_MEMBER_SHARE) * SITE_FIGURES_SHARE.categories);
+    const visitors = requests.filter((request) => request.headers.cookie === undefined);
+    expect(visitors.every((request) => request.method === 'GET')).toBe(true);
+    expect(new Set(visitors.map((request) => request.headers['x-forwarded-for'])).size).toBeGreaterThan(20_000);
+    for (const prefix of ['/api/projects?', '/api/projects/slug/', '/api/projects/search/']) expect(visitors.some((request) => request.path.startsWith(prefix))).toBe(true);
   });
 });

@@ -132,7 +132,7 @@ export async function signInMembers(baseUrl: string, accounts: { email: string; 
   return members;
 }
 
-export type TTrafficKind = 'gallery' | 'detail' | 'search' | 'mix';
+export type TTrafficKind = 'gallery' | 'detail' | 'search' | 'mix' | 'site';
 
 /** One request of the traffic: what autocannon sends. */
 export interface TTrafficRequest {
@@ -144,6 +144,15 @@ export interface TTrafficRequest {
 
 /** The share of the signed-in mix that writes: likes and follows toggled, comments posted (views are counted by the reads). */
 export const MIX_WRITE_SHARE = { like: 0.04, follow: 0.02, comment: 0.01 };
+
+/**
+ * A whole site's traffic ('site'): this share of requests is the members' mix (their writes
+ * included), the rest visitors, who read what members' writes make the cache forget: gallery
+ * pages, project pages, searches, and the figures their pages load (the site's, the categories').
+ */
+export const SITE_MEMBER_SHARE = 0.2;
+/** Of visitors' requests in the site's traffic: the site figures (`/api/stats`) and the categories' counts. */
+export const SITE_FIGURES_SHARE = { stats: 0.05, categories: 0.05 };
 
 /**
  * Draws requests of one kind. `signedIn`: as a random one of the signed-in members (their
@@ -167,10 +176,7 @@ export function trafficDrawer(inputs: TTrafficInputs, kind: TTrafficKind, signed
   const detail = (headers: Record<string, string>): TTrafficRequest => ({ method: 'GET', path: `/api/projects/slug/${encodeURIComponent(inputs.projects[drawProject(random)]!.slug)}`, headers });
   const search = (headers: Record<string, string>): TTrafficRequest => ({ method: 'GET', path: `/api/projects/search/${encodeURIComponent(inputs.terms[drawTerm(random)]!)}`, headers });
 
-  return () => {
-    if (kind === 'gallery') return gallery(as(signedIn));
-    if (kind === 'detail') return detail(as(signedIn));
-    if (kind === 'search') return search(as(signedIn));
+  const membersMix = (): TTrafficRequest => {
     const who = member();
     const headers = headersOf(who);
     const draw = random();
@@ -184,10 +190,28 @@ export function trafficDrawer(inputs: TTrafficInputs, kind: TTrafficKind, signed
     if (draw < MIX_WRITE_SHARE.like + MIX_WRITE_SHARE.follow + MIX_WRITE_SHARE.comment) {
       return { method: 'POST', path: `/api/projects/${project.id}/comments`, headers: { ...write, 'content-type': 'application/json' }, body: JSON.stringify({ body: `Bench comment ${Math.floor(random() * 1e9)}` }) };
     }
+    return reads(headers);
+  };
+  const reads = (headers: Record<string, string>): TTrafficRequest => {
     const read = random();
     if (read < 0.45) return gallery(headers);
     if (read < 0.85) return detail(headers);
     return search(headers);
+  };
+  const visitorsOfTheSite = (): TTrafficRequest => {
+    const headers = visitor();
+    const draw = random();
+    if (draw < SITE_FIGURES_SHARE.stats) return { method: 'GET', path: '/api/stats', headers };
+    if (draw < SITE_FIGURES_SHARE.stats + SITE_FIGURES_SHARE.categories) return { method: 'GET', path: '/api/categories', headers };
+    return reads(headers);
+  };
+
+  return () => {
+    if (kind === 'gallery') return gallery(as(signedIn));
+    if (kind === 'detail') return detail(as(signedIn));
+    if (kind === 'search') return search(as(signedIn));
+    if (kind === 'site') return random() < SITE_MEMBER_SHARE ? membersMix() : visitorsOfTheSite();
+    return membersMix();
   };
 }
 

@@ -251,6 +251,109 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     expect((animation.json() as TProject[]).map((p) => p.title)).toEqual(['Beta']);
   });
 
+  /**
+   * Holds the categories' counts read (a slow read) once its rows are in, until released: the
+   * read's answer then stays in flight as long as a test needs. Counts the reads made.
+   */
+  const holdCategoryReads = () => {
+    const reads = t.ctx.slowReads;
+    const original = reads.all.bind(reads);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const state = { reads: 0, holding: 0, release, restore: () => (reads.all = original) };
+    reads.all = async <R,>(query: Parameters<typeof original>[0]) => {
+      const rows = await original<R>(query);
+      if (!query.sql.includes('project_categories')) return rows;
+      state.reads += 1;
+      state.holding += 1;
+      await released;
+      return rows;
+    };
+    return state;
+  };
+  const cacheCounts = async () => (await get('/healthz/read-cache')).json() as { hits: number; misses: number; joined: number };
+  const categoryProjects = (response: { json: () => unknown }, name: string) => (response.json() as { name: string; projects: number }[]).find((category) => category.name === name)?.projects;
+
+  it('reads an uncached URL once for everyone asking while it is read, and answers the others from that read', async () => {
+    const owner = await buildUser(t.ctx);
+    await buildProject(t.ctx, owner, { categories: ['Print'] });
+    const cookie = await cookieFor(t.ctx, owner);
+    const hold = holdCategoryReads();
+    try {
+      const before = await cacheCounts();
+      const first = get('/api/categories');
+      await expect.poll(() => hold.holding).toBe(1);
+      const others = [get('/api/categories'), get('/api/categories', cookie), get('/api/categories')];
+      await expect.poll(async () => (await cacheCounts()).joined - before.joined).toBe(3);
+      hold.release();
+      const answers = await Promise.all([first, ...others]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      expect(categoryProjects(answers[0]!, 'Print')).toBe(1);
+      expect(hold.reads).toBe(1);
+      const after = await cacheCounts();
+      expect({ hits: after.hits - before.hits, misses: after.misses - before.misses, joined: after.joined - before.joined }).toEqual({ hits: 3, misses: 1, joined: 3 });
+    } finally {
+      hold.release();
+      hold.restore();
+    }
+  });
+
+  it('lets a request that waited read on its own when the answer it waited for is not kept (a write came while it was read)', async () => {
+    const owner = await buildUser(t.ctx);
+    const cookie = await cookieFor(t.ctx, owner);
+    const project = await buildProject(t.ctx, owner, { categories: ['Print'] });
+    const hold = holdCategoryReads();
+    try {
+      const first = get('/api/categories');
+      await expect.poll(() => hold.holding).toBe(1);
+      // Read before the edit, answered after it: never kept, so no later request is sent it.
+      const edit = await t.app.inject({ method: 'PATCH', url: `/api/projects/${project.id}`, headers: { cookie }, payload: { category: 'Animation' } });
+      expect(edit.statusCode).toBe(200);
+      const joined = (await cacheCounts()).joined;
+      const second = get('/api/categories');
+      await expect.poll(async () => (await cacheCounts()).joined).toBe(joined + 1);
+      hold.release();
+      const [old, fresh] = await Promise.all([first, second]);
+      expect(categoryProjects(old, 'Print')).toBe(1);
+      expect(categoryProjects(fresh, 'Print')).toBe(0);
+      expect(categoryProjects(fresh, 'Animation')).toBe(1);
+      expect(hold.reads).toBe(2);
+      expect(categoryProjects(await get('/api/categories'), 'Animation')).toBe(1);
+      expect(hold.reads).toBe(2);
+    } finally {
+      hold.release();
+      hold.restore();
+    }
+  });
+
+  it('lets the requests that waited read on their own when the answer they waited for failed', async () => {
+    const hold = holdCategoryReads();
+    const reads = t.ctx.slowReads;
+    const held = reads.all.bind(reads);
+    let failures = 1;
+    reads.all = async <R,>(query: Parameters<typeof held>[0]) => {
+      const rows = await held<R>(query);
+      if (query.sql.includes('project_categories') && failures-- > 0) throw new Error('the read failed');
+      return rows;
+    };
+    try {
+      const first = get('/api/categories');
+      await expect.poll(() => hold.holding).toBe(1);
+      const joined = (await cacheCounts()).joined;
+      const second = get('/api/categories');
+      await expect.poll(async () => (await cacheCounts()).joined).toBe(joined + 1);
+      hold.release();
+      const [failed, answered] = await Promise.all([first, second]);
+      expect(failed.statusCode).toBe(500);
+      expect(answered.statusCode).toBe(200);
+      expect(hold.reads).toBe(2);
+    } finally {
+      hold.release();
+      hold.restore();
+    }
+  });
+
   it('sends a project to a visitor gzipped when accepted, the same JSON as plain', async () => {
     const owner = await buildUser(t.ctx);
     const project = await buildProject(t.ctx, owner, { media: 3 });

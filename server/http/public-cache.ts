@@ -9,7 +9,7 @@
 // INVALIDATES_EVERYTHING (the cache is emptied). One that says nothing empties the cache, the
 // safe default, and fails the route inventory test (cache-declarations.test.ts).
 import { gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler, preSerializationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler, preSerializationHookHandler } from 'fastify';
 import { bufferBytes, stringBytes, type TCacheTag, type TCacheTicket, type TReadCache } from '../lib/read-cache';
 import { acceptsGzip } from './accepts-gzip';
 import { reportAnswerTags } from './answer-tags';
@@ -59,6 +59,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     publicCacheTicket: TCacheTicket | null;
     publicCacheTags: readonly TCacheTag[] | null;
+    /** Wakes the requests waiting for this miss's answer (set on the one answering it). */
+    publicCacheRelease: (() => void) | null;
   }
 }
 
@@ -88,6 +90,11 @@ export interface TPublicCacheCounts {
   hits: number;
   misses: number;
   bypassed: number;
+  /**
+   * Requests that found their URL's miss being answered by another request and waited for it
+   * (each then counted as a hit, or as a miss when that answer was not kept).
+   */
+  joined: number;
 }
 
 /** Smaller bodies gain too little from compression to be worth a second copy. */
@@ -141,9 +148,49 @@ function tagsOf(rule: TPublicCacheRule, answer: unknown, request: FastifyRequest
  * may change anything empty it.
  */
 export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TPublicCacheCounts {
-  const counts: TPublicCacheCounts = { hits: 0, misses: 0, bypassed: 0 };
+  const counts: TPublicCacheCounts = { hits: 0, misses: 0, bypassed: 0, joined: 0 };
   app.decorateRequest('publicCacheTicket', null);
   app.decorateRequest('publicCacheTags', null);
+  app.decorateRequest('publicCacheRelease', null);
+  // Misses being answered now, by cache key. Another request for the same URL waits for that
+  // answer instead of reading it again: a popular page just forgotten by a write (the trending
+  // page after a like, the site figures, the categories' counts) is read once, not once by
+  // every visitor who asks before the first read ends. In this process only; with Redis each
+  // process reads it once.
+  const answering = new Map<string, Promise<void>>();
+
+  const serveHit = (request: FastifyRequest, reply: FastifyReply, key: string, when?: (request: FastifyRequest) => boolean): boolean => {
+    const hit = cache.get<TCachedResponse>(key);
+    if (!hit || (when && !when(request))) return false;
+    reportAnswerTags(hit.tags);
+    counts.hits += 1;
+    reply.code(hit.status).headers(hit.headers);
+    if (hit.compressible && acceptsGzip(request)) {
+      reply.header('content-encoding', 'gzip').send(gzippedCopy(cache, key, hit));
+    } else {
+      reply.send(hit.body);
+    }
+    return true;
+  };
+
+  const answerMiss = (request: FastifyRequest, reply: FastifyReply, key: string) => {
+    counts.misses += 1;
+    request.publicCacheTicket = cache.ticket();
+    // The first miss of a URL answers it for the others; a request that waited and still missed
+    // (that answer was not kept: an error, or a write while it was read) reads on its own.
+    if (answering.has(key)) return;
+    let wake!: () => void;
+    const answered = new Promise<void>((resolve) => (wake = resolve));
+    answering.set(key, answered);
+    request.publicCacheRelease = () => {
+      request.publicCacheRelease = null;
+      if (answering.get(key) === answered) answering.delete(key);
+      wake();
+    };
+    // Normally released once the answer is kept (keepResponse); this covers every other end: a
+    // hook that failed, a connection closed before the answer was sent.
+    reply.raw.once('close', () => request.publicCacheRelease?.());
+  };
 
   const answerFromCache = (visitorsOnly: boolean, when?: (request: FastifyRequest) => boolean): onRequestHookHandler => (request, reply, done) => {
     if (request.method !== 'GET') return done();
@@ -152,21 +199,20 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TP
       return done();
     }
     const key = `http:${request.url}`;
-    const hit = cache.get<TCachedResponse>(key);
-    if (hit && (!when || when(request))) {
-      reportAnswerTags(hit.tags);
-      counts.hits += 1;
-      reply.code(hit.status).headers(hit.headers);
-      if (hit.compressible && acceptsGzip(request)) {
-        reply.header('content-encoding', 'gzip').send(gzippedCopy(cache, key, hit));
-      } else {
-        reply.send(hit.body);
-      }
-      return;
+    if (serveHit(request, reply, key, when)) return;
+    const inFlight = answering.get(key);
+    if (inFlight === undefined) {
+      answerMiss(request, reply, key);
+      return done();
     }
-    counts.misses += 1;
-    request.publicCacheTicket = cache.ticket();
-    done();
+    counts.joined += 1;
+    void inFlight
+      .then(() => {
+        if (serveHit(request, reply, key, when)) return;
+        answerMiss(request, reply, key);
+        done();
+      })
+      .catch((error: Error) => done(error));
   };
 
   // Tags come from the answer as the handler returned it, before it becomes text.
@@ -191,6 +237,8 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TP
       reportAnswerTags(tags);
       cache.set(`http:${request.url}`, entry, ticket, { tags, bytes: responseBytes(entry) });
     }
+    // Kept or not, the requests waiting for this answer may look again.
+    request.publicCacheRelease?.();
     // The same URL may later be answered gzipped from the cache: shared caches must keep both.
     if (ticket !== null) reply.header('vary', 'accept-encoding');
     done(null, payload);

@@ -15,7 +15,7 @@ const NOT_READY_MESSAGES = {
 
 // `pid`: which app process answered (each keeps its own counts; with WEB_CONCURRENCY the bench
 // asks until it has heard from all of them, and adds them up).
-const ZReadCacheFigures = z.object({ pid: z.number(), hits: z.number(), misses: z.number(), bypassed: z.number(), entries: z.number(), bytes: z.number() });
+const ZReadCacheFigures = z.object({ pid: z.number(), hits: z.number(), misses: z.number(), bypassed: z.number(), joined: z.number(), entries: z.number(), bytes: z.number() });
 
 /** What /healthz/read-cache reads: the public cache's answer counts and the read cache it fills. */
 export interface TCacheFigures {

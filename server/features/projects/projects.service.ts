@@ -13,8 +13,8 @@ import { forbidden, invalidField, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TCursorValue, type TPage } from '../../http/paging';
 import {
   changedByLike,
+  changedByLikesWithinLag,
   LIKE_ORDER_LAG_MS,
-  reorderedByLikes,
   changedByNewProject,
   changedByProjectDeletion,
   changedByProjectEdit,
@@ -488,7 +488,7 @@ export async function toggleLike(ctx: TContext, userId: number, projectId: numbe
     return { liked, newCount: await likeCount(tx.db, projectId), changed: delta !== 0 };
   });
   // Lists ordered by likes that do not show the project learn of it within LIKE_ORDER_LAG_MS.
-  if (changed) ctx.readCache.invalidateSoon(reorderedByLikes(), LIKE_ORDER_LAG_MS);
+  if (changed) ctx.readCache.invalidateSoon(changedByLikesWithinLag(), LIKE_ORDER_LAG_MS);
   return answer;
 }
 
