@@ -354,6 +354,18 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     }
   });
 
+  it("never holds a new visitor of a kept project page back behind another's view (each has a view to count)", async () => {
+    const owner = await buildUser(t.ctx);
+    const project = await buildProject(t.ctx, owner, { title: 'Popular' });
+    const view = (address: string) => t.app.inject({ method: 'GET', url: `/api/projects/slug/${project.slug}`, remoteAddress: address });
+    expect((await view('203.0.113.1')).statusCode).toBe(200);
+    const before = await cacheCounts();
+    const answers = await Promise.all(['203.0.113.2', '203.0.113.3', '203.0.113.4'].map(view));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect((await cacheCounts()).joined - before.joined).toBe(0);
+    expect(Math.max(...answers.map((answer) => (answer.json() as TProject).views))).toBe(4);
+  });
+
   it('sends a project to a visitor gzipped when accepted, the same JSON as plain', async () => {
     const owner = await buildUser(t.ctx);
     const project = await buildProject(t.ctx, owner, { media: 3 });

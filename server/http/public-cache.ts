@@ -159,9 +159,15 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TP
   // process reads it once.
   const answering = new Map<string, Promise<void>>();
 
-  const serveHit = (request: FastifyRequest, reply: FastifyReply, key: string, when?: (request: FastifyRequest) => boolean): boolean => {
+  /**
+   * Sends the kept answer of `key` when there is one and the route's `when` takes it: 'sent'.
+   * 'refused': one is kept but this request needs its handler (a new visitor's view to count),
+   * so it has nothing to wait for. 'absent': nothing kept.
+   */
+  const serveKept = (request: FastifyRequest, reply: FastifyReply, key: string, when?: (request: FastifyRequest) => boolean): 'sent' | 'refused' | 'absent' => {
     const hit = cache.get<TCachedResponse>(key);
-    if (!hit || (when && !when(request))) return false;
+    if (!hit) return 'absent';
+    if (when && !when(request)) return 'refused';
     reportAnswerTags(hit.tags);
     counts.hits += 1;
     reply.code(hit.status).headers(hit.headers);
@@ -170,7 +176,7 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TP
     } else {
       reply.send(hit.body);
     }
-    return true;
+    return 'sent';
   };
 
   const answerMiss = (request: FastifyRequest, reply: FastifyReply, key: string) => {
@@ -199,8 +205,9 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TP
       return done();
     }
     const key = `http:${request.url}`;
-    if (serveHit(request, reply, key, when)) return;
-    const inFlight = answering.get(key);
+    const kept = serveKept(request, reply, key, when);
+    if (kept === 'sent') return;
+    const inFlight = kept === 'absent' ? answering.get(key) : undefined;
     if (inFlight === undefined) {
       answerMiss(request, reply, key);
       return done();
@@ -208,7 +215,7 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TP
     counts.joined += 1;
     void inFlight
       .then(() => {
-        if (serveHit(request, reply, key, when)) return;
+        if (serveKept(request, reply, key, when) === 'sent') return;
         answerMiss(request, reply, key);
         done();
       })
