@@ -2,7 +2,7 @@
 // first (read anonymously, and again, so the second comes from the cache), then the write goes
 // through the API, then every one of those answers shows the change.
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCategorySummary, TCreatorProfile } from '../../shared/schemas/creator';
 import type { TSiteStats } from '../../shared/schemas/contact';
 import type { TJob, TMyJob, TPaymentSession } from '../../shared/schemas/job';
@@ -92,6 +92,23 @@ describe.each(ENGINES)('no stale cached answer after a write on %s', (engine) =>
     expect(await seen()).toMatchObject(atOnce);
     await new Promise((resolve) => setTimeout(resolve, LIKE_ORDER_LAG_MS + 100));
     expect(await seen()).toEqual(before);
+  });
+
+  it('keeps the site figures through likes until LIKE_ORDER_LAG_MS has passed (a sum over every project, read once for them all)', async () => {
+    const creator = await member();
+    const fans = [await member(), await member()];
+    const project = await buildProject(t.ctx, creator.user);
+    expect((await cached<TSiteStats>('/api/stats')).likes).toBe(0);
+    // Only the lag's timer is held: the likes' own work does not wait on setTimeout.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (const fan of fans) await write('POST', `/api/projects/${project.id}/like`, fan.cookie);
+      expect((await read<TSiteStats>('/api/stats')).likes).toBe(0);
+      await vi.advanceTimersByTimeAsync(LIKE_ORDER_LAG_MS);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await read<TSiteStats>('/api/stats')).likes).toBe(2);
   });
 
   it("shows a follow and an unfollow in both members' figures", async () => {
