@@ -2,9 +2,11 @@
 // engines: its 429 with Retry-After and message, that it frees up again, and that parallel
 // requests of one member do not slip past a quota.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, HOUR_MS as HOUR, MINUTE_MS } from '../../shared/constants';
 import { multipartBody, type TUploadFile } from '../lib/multipart-body';
 import { buildTestApp, ENGINES, type TTestApp, type TTestAppOptions } from '../test/build-test-app';
@@ -66,6 +68,32 @@ describe.each(ENGINES)('limits on member writes on %s', (engine) => {
 
       t.clock.advance(DAY_MS + MINUTE_MS);
       expect((await upload(cookie, [png])).statusCode).toBe(201);
+    });
+
+    it('lets a client still sending the upload cut off at the budget read its 429, finish and keep the connection', async () => {
+      // 0.1 MB: after one a1111.png, 45,430 bytes are left; the second is cut off once more have come.
+      const { cookie } = await start({ UPLOAD_MB_PER_DAY: '0.1' });
+      const png = fixture('a1111.png');
+      expect((await upload(cookie, [png])).statusCode).toBe(201);
+      const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+      const body = await multipartBody([png]);
+      const socket = connect(Number(address.port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      const receivedMatching = (pattern: RegExp) => vi.waitFor(() => expect(received).toMatch(pattern), { timeout: 5000 });
+      await once(socket, 'connect');
+      const head = `POST /api/upload HTTP/1.1\r\nHost: ${address.host}\r\nCookie: ${cookie}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`;
+      const sentFirst = 50_000;
+      socket.write(head + body.payload.subarray(0, sentFirst).toString('latin1'), 'latin1');
+      await receivedMatching(/^HTTP\/1\.1 429 [^]*\r\n\r\n\{"message":"You have reached your upload limit[^"]*"\}$/);
+      // Closed instead, the client's next write would fail (EPIPE): a network error, not the 429.
+      expect(received).not.toMatch(/^connection: close/im);
+      socket.write(body.payload.subarray(sentFirst));
+      socket.write(`GET /healthz HTTP/1.1\r\nHost: ${address.host}\r\n\r\n`);
+      await receivedMatching(/later\."\}HTTP\/1\.1 200 /);
+      socket.destroy();
+      expect(tempFiles()).toEqual([]);
+      expect(await mediaRows()).toBe(1);
     });
 
     it('refuses before reading a byte once the budget is used, and counts each member alone', async () => {

@@ -33,15 +33,20 @@ export async function mediaRoutes(app: FastifyInstance, ctx: TContext, options: 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: MULTIPART_LIMITS });
 
-    // Refused before the body was read to its end (signed out, a file too large): answer at
-    // once and close the connection, rather than read up to 200 MB nobody will keep; the
-    // unread rest would also stall the next request on a kept-alive connection. A small body
-    // nothing has started to read is the exception: Node reads it to its end and drops it after
-    // the answer, and the client, still sending, gets that answer (401, 503). Closing on it
-    // resets the socket under the client's writes, and it sees a network error (EPIPE) instead.
+    // Refused before the body was read to its end (signed out, a file too large): a large body
+    // is answered at once and the connection closed, rather than read up to 200 MB nobody will
+    // keep; its unread rest would also stall the next request on a kept-alive connection. A body
+    // up to one image's size is read to its end and dropped instead, whether nothing had read it
+    // yet (401, 503) or it was cut off part way (429 at the byte budget): the client, still
+    // sending, gets its answer. Closing under its writes, it would see a network error (EPIPE).
     scope.addHook('onError', async (request, reply) => {
-      if (request.raw.readableEnded) return;
-      if (!request.raw.readableDidRead && Number(request.headers['content-length']) <= DRAIN_REFUSED_UPLOAD_UP_TO_BYTES) return;
+      const body = request.raw;
+      if (body.readableEnded) return;
+      if (Number(request.headers['content-length']) <= DRAIN_REFUSED_UPLOAD_UP_TO_BYTES) {
+        // Nothing read yet: Node drops it after the answer. Read part way: the parser let go of it.
+        if (body.readableDidRead) body.unpipe().resume();
+        return;
+      }
       reply.header('Connection', 'close');
     });
 
