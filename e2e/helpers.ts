@@ -67,6 +67,13 @@ export function browserPerFile(): TBrowserPerFile {
   };
 }
 
+/** Another tab beside `page`: the same context (cookies, storage, viewport), waiting for the app like it. */
+export async function tabBeside(page: Page): Promise<Page> {
+  const tab = await page.context().newPage();
+  answerOnceMounted(tab);
+  return tab;
+}
+
 /**
  * Opens a server-rendered page (README 'Server-side rendering') as the client draws it: from a
  * page the client renders, by the header's link. Its loading, error and empty states show only
