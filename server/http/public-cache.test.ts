@@ -7,6 +7,7 @@ import type { TJob } from '../../shared/schemas/job';
 import type { TProject } from '../../shared/schemas/project';
 import { multipartBody } from '../lib/multipart-body';
 import type { TReadCache } from '../lib/read-cache';
+import type { TPublicCacheCounts } from './public-cache';
 import { buildTestApp, ENGINES, type TTestApp } from '../test/build-test-app';
 import { buildCode, buildJob, buildMessage, buildProject, buildUser, cookieFor, FACTORY_PASSWORD, jobBody, signupBody } from '../test/factories';
 
@@ -28,6 +29,7 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
   });
 
   const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const cacheCounts = async () => (await get('/healthz/read-cache')).json() as TPublicCacheCounts & { entries: number };
   const titles = async (cookie?: string) => {
     const response = await get('/api/projects?sort=recent', cookie);
     expect(response.statusCode).toBe(200);
@@ -51,12 +53,11 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
   it('counts its answers at /healthz/read-cache: hits, misses, and members on visitors-only routes as bypassed', async () => {
     const owner = await buildUser(t.ctx);
     await buildProject(t.ctx, owner);
-    const counts = async () => (await get('/healthz/read-cache')).json() as { hits: number; misses: number; bypassed: number; entries: number };
-    const before = await counts();
+    const before = await cacheCounts();
     await get('/api/projects?sort=recent');
     await get('/api/projects?sort=recent');
     await get('/api/projects?sort=recent', await cookieFor(t.ctx, owner));
-    const after = await counts();
+    const after = await cacheCounts();
     expect({ hits: after.hits - before.hits, misses: after.misses - before.misses, bypassed: after.bypassed - before.bypassed }).toEqual({ hits: 1, misses: 1, bypassed: 1 });
     expect(after.entries).toBeGreaterThan(0);
   });
@@ -271,7 +272,6 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     };
     return state;
   };
-  const cacheCounts = async () => (await get('/healthz/read-cache')).json() as { hits: number; misses: number; joined: number };
   const categoryProjects = (response: { json: () => unknown }, name: string) => (response.json() as { name: string; projects: number }[]).find((category) => category.name === name)?.projects;
 
   it('reads an uncached URL once for everyone asking while it is read, and answers the others from that read', async () => {
