@@ -12,7 +12,7 @@ import type { TUploadResponse } from '../shared/schemas/media';
 import { CODE_GUESS_RULE } from '../server/features/accounts/invitations.service';
 import { createThrottleStore } from '../server/http/rate-limit';
 import { multipartBody, type TUploadFile } from '../server/lib/multipart-body';
-import { buildTestApp, countRows, ENGINES, type TTestApp } from '../server/test/build-test-app';
+import { buildTestApp, countRows, ENGINES, releaseFileDatabases, type TTestApp } from '../server/test/build-test-app';
 import { buildCode, buildProject, buildUser, cookieFor, signupBody } from '../server/test/factories';
 
 const FIXTURES = new URL('../server/test/fixtures/', import.meta.url);
@@ -58,6 +58,9 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+// Its spare test databases go when the file ends (the API files' setup file does this for them).
+afterAll(releaseFileDatabases);
 
 describe.each(ENGINES)('hostile input on %s', (engine) => {
   let t: TTestApp;

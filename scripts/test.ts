@@ -22,7 +22,7 @@ const extra = process.argv.slice(2).filter((arg) => arg !== '--reliability');
 const suites = reliability
   ? [{ name: 'reliability', projects: ['reliability'] }]
   : [
-      { name: 'unit + API', projects: ['unit', 'api'] },
+      { name: 'unit + API', projects: ['unit', 'api', 'api-mocks'] },
       { name: 'browser', projects: ['e2e'] },
     ];
 

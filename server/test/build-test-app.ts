@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll } from 'vitest';
 import { createStorage } from '../adapters/storage/create-storage';
 import type { TStorage } from '../adapters/storage/storage';
 import { buildApp, type TAppDeps } from '../app';
@@ -141,12 +140,18 @@ const schemasInUse = new Set<string>();
 const reshapedSchemas = new Set<string>();
 /** On SQLite, a file migrated once for the file's tests and copied for each app (migrating costs ~45 ms, a copy ~1). */
 let migratedSqliteFile: Promise<{ dir: string; file: string }> | null = null;
-afterAll(async () => {
+/**
+ * Drops the spare schemas and the migrated SQLite file once a test file is done with them:
+ * registered for every API test file by server/test/file-databases.setup.ts (the files share
+ * their modules, so a hook registered here, on import, would run for the first file only), and
+ * by any other file that builds test apps (reliability/hostile-input.test.ts, the api-mocks files).
+ */
+export async function releaseFileDatabases(): Promise<void> {
   const spares = spareSchemas.splice(0);
   if (spares.length > 0) await dropSchemas(spares);
   if (migratedSqliteFile) rmSync((await migratedSqliteFile).dir, { recursive: true, force: true });
   migratedSqliteFile = null;
-});
+}
 
 function migratedSqlite(): Promise<{ dir: string; file: string }> {
   migratedSqliteFile ??= (async () => {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '../../db/schema';
-import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
+import { buildTestApp, ENGINES, releaseFileDatabases, type TTestApp } from '../../test/build-test-app';
 import { buildMedia, buildUser, cookieFor } from '../../test/factories';
 import type * as MediaRepo from './media.repo';
 import { deleteStaleUploads, UNATTACHED_UPLOAD_MS } from './projects.service';
@@ -32,6 +32,9 @@ vi.mock('./media.repo', async (importOriginal) => {
 });
 
 const MEDIA_FILES_FIRST = { message: 'Validation failed', details: [{ field: 'images', message: 'Upload the media files first; each can be used once' }] };
+
+// Not run with the API files' setup file (vitest.config.ts, api-mocks): its test databases go here.
+afterAll(releaseFileDatabases);
 
 describe.each(ENGINES)('uploads no project took, on %s', (engine) => {
   let t: TTestApp;
