@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -9,9 +11,20 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONG_FILES = ['bench/run.test.ts'];
 
-const API_TESTS = ['server/**/*.test.ts', 'bench/**/*.test.ts'];
-/** The API test files that vi.mock a module. */
-const MOCKING_API_TESTS = ['server/features/projects/stale-uploads.test.ts'];
+const API_FOLDERS = ['server', 'bench'];
+const API_TESTS = API_FOLDERS.map((folder) => `${folder}/**/*.test.ts`);
+
+/**
+ * The API test files that replace a module (vi.mock): found by reading them, so a new one cannot
+ * land among the files sharing their modules, where an earlier file may have imported the real one.
+ */
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const MOCKING_API_TESTS = API_FOLDERS.flatMap((folder) =>
+  readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.test.ts'))
+    .map((path) => `${folder}/${path.split(sep).join('/')}`)
+    .filter((path) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join(ROOT, path), 'utf8'))),
+);
 /** Argon2 and real databases: give each file room, run files side by side. */
 const API_TIMEOUTS = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
 

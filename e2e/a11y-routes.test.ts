@@ -104,7 +104,7 @@ async function settle(page: Page, requests: TRequestsInFlight): Promise<void> {
   await page.waitForTimeout(150);
 }
 
-/** Tabs walking the addresses side by side: most of a page's time is waiting (its data, the quiet spell), which two tabs share. */
+/** Tabs walking the addresses side by side: most of a page's time is waiting (its data, the quiet spell), which the tabs share. */
 const TABS = 3;
 
 /** Every serious or critical violation on each address, as 'address → rule: elements', in the addresses' order. */
