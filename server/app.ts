@@ -36,6 +36,7 @@ import { siteInfo } from './features/site/site.service';
 import { blockRoutes } from './features/social/blocks.routes';
 import { socialRoutes } from './features/social/social.routes';
 import { registerApiDocs } from './http/api-docs';
+import { registerBodyFloor } from './http/slow-bodies';
 import { registerNulFilter } from './http/drop-nul';
 import { answerFrameworkError, registerErrorHandler } from './http/errors';
 import { createMemberRates, registerMemberWriteFloor, type TFreeDiskSpace } from './http/member-limits';
@@ -129,6 +130,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const cacheCounts = registerPublicCache(app, readCache);
   registerOriginCheck(app, { publicUrl: config.publicUrl });
   registerNulFilter(app);
+  registerBodyFloor(app, config.limits.bodyFloor);
   await registerSessions(app, (token) => sessionMember(ctx, token));
   registerMemberWriteFloor(app, throttleStore, config.limits);
   await registerApiDocs(app, config);

@@ -25,6 +25,7 @@ describe('configuration', () => {
       memberWritesPerMinute: 300,
       reportsPerHour: 20,
       minFreeDiskBytes: 1024 * MB,
+      bodyFloor: { bytesPerSecond: 4096, windowMs: 30_000 },
     });
     const set = loadConfig({
       UPLOAD_MB_PER_DAY: '0.5',
@@ -41,10 +42,13 @@ describe('configuration', () => {
       COLLECTION_WRITES_PER_HOUR: '12',
       MEMBER_WRITES_PER_MINUTE: '14',
       MIN_FREE_DISK_MB: '0',
+      MIN_BODY_KB_PER_SECOND: '0.5',
+      SLOW_BODY_WINDOW_SECONDS: '2.5',
     }).limits;
-    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, contactMessagesPerIp: 13, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, reportsPerHour: 10, jobChangesPerHour: 11, collectionWritesPerHour: 12, memberWritesPerMinute: 14, minFreeDiskBytes: 0 });
+    expect(set).toEqual({ uploadBytesPerDay: MB / 2, unattachedUploads: 3, projectsPerDay: 4, unpaidJobs: 1, contactMessagesPerHour: 6, contactMessagesPerIp: 13, likesFollowsPerMinute: 7, profileEditsPerHour: 8, commentsPerHour: 9, reportsPerHour: 10, jobChangesPerHour: 11, collectionWritesPerHour: 12, memberWritesPerMinute: 14, minFreeDiskBytes: 0, bodyFloor: { bytesPerSecond: 512, windowMs: 2500 } });
     expect(() => loadConfig({ LIKES_FOLLOWS_PER_MINUTE: '0' })).toThrow(/^Invalid configuration: LIKES_FOLLOWS_PER_MINUTE /);
     expect(() => loadConfig({ UNPAID_JOBS_MAX: 'many' })).toThrow(/^Invalid configuration: UNPAID_JOBS_MAX /);
+    expect(() => loadConfig({ SLOW_BODY_WINDOW_SECONDS: '0' })).toThrow(/^Invalid configuration: SLOW_BODY_WINDOW_SECONDS /);
   });
 
   it('stops with one line naming the bad variable', () => {

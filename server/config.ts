@@ -66,6 +66,10 @@ const ZEnv = z.object({
   COLLECTION_WRITES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(300),
   MEMBER_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   MIN_FREE_DISK_MB: z.coerce.number().min(0).max(100_000_000).default(1024),
+  // The floor under a request body's rate (server/http/slow-bodies.ts): 4 KB/s, 32 kbit/s, is
+  // slower than any link a person uploads from; 0 turns the floor off.
+  MIN_BODY_KB_PER_SECOND: z.coerce.number().min(0).max(100_000).default(4),
+  SLOW_BODY_WINDOW_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
 });
 
 /** 'a@b.c' or 'Name <a@b.c>' on one line: it becomes the From header of every e-mail. */
@@ -124,6 +128,14 @@ export interface TMailConfig {
   supportEmail: string;
 }
 
+/** The floor under a request body's rate (server/http/slow-bodies.ts). */
+export interface TBodyFloor {
+  /** The least a body must bring per second, averaged over each window (0: no floor). */
+  bytesPerSecond: number;
+  /** How long a stretch is judged at once: the grace a stalled link (a phone changing masts) gets. */
+  windowMs: number;
+}
+
 /** What one member may write (server/http/member-limits.ts answers 429 past them), and the disk guard of uploads. */
 export interface TLimitsConfig {
   /** Bytes of uploads a member may store in any 24 hours. */
@@ -152,6 +164,8 @@ export interface TLimitsConfig {
   memberWritesPerMinute: number;
   /** Uploads answer 507 while the free space of DATA_DIR is below this. */
   minFreeDiskBytes: number;
+  /** The rate a request body must keep to, any client's (408 and the connection closed below it). */
+  bodyFloor: TBodyFloor;
 }
 
 /** Video uploads: the longest accepted, and the tools that probe and transcode them (see README ### ffmpeg). */
@@ -245,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       collectionWritesPerHour: values.COLLECTION_WRITES_PER_HOUR,
       memberWritesPerMinute: values.MEMBER_WRITES_PER_MINUTE,
       minFreeDiskBytes: Math.floor(values.MIN_FREE_DISK_MB * MB),
+      bodyFloor: { bytesPerSecond: values.MIN_BODY_KB_PER_SECOND * 1024, windowMs: values.SLOW_BODY_WINDOW_SECONDS * 1000 },
     },
     session: { idleMs: 14 * 24 * 60 * 60 * 1000, absoluteMs: 60 * 24 * 60 * 60 * 1000 },
   };

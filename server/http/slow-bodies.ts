@@ -1,0 +1,55 @@
+// A request body must keep arriving. Fastify leaves requestTimeout and connectionTimeout at 0,
+// and Node's own limits cover the headers only (60 s), so a client could send a body a byte a
+// minute and hold a connection, an upload's temporary file and its parser forever; a few
+// thousand such clients hold the whole server. A total time limit would refuse honest uploads
+// on slow links (20 MB of video at 64 kbit/s takes 42 minutes), so the rule is a floor on the
+// rate instead: in each window, the body must bring at least the floor's bytes. Holding many
+// connections then costs an attacker real bandwidth. A window where the server itself is not
+// reading (its buffer full: a handler still busy before it reads, a slow disk) is not counted.
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TBodyFloor } from '../config';
+
+export const SLOW_BODY_MESSAGE = 'The request body arrived too slowly. Check your connection and try again.';
+
+const TIMEOUT_RESPONSE_BODY = JSON.stringify({ message: SLOW_BODY_MESSAGE });
+const TIMEOUT_RESPONSE =
+  'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
+  `Content-Length: ${Buffer.byteLength(TIMEOUT_RESPONSE_BODY)}\r\n\r\n${TIMEOUT_RESPONSE_BODY}`;
+
+export function registerBodyFloor(app: FastifyInstance, floor: TBodyFloor): void {
+  if (floor.bytesPerSecond <= 0) return;
+  const leastPerWindow = (floor.bytesPerSecond * floor.windowMs) / 1000;
+  app.addHook('onRequest', async (request, reply) => {
+    // Complete already: no body, or all of it came with the headers (most JSON writes).
+    if (request.raw.complete) return;
+    watchBody(request, reply, leastPerWindow, floor.windowMs);
+  });
+}
+
+function watchBody(request: FastifyRequest, reply: FastifyReply, leastPerWindow: number, windowMs: number): void {
+  const body = request.raw;
+  const socket = body.socket;
+  let readBefore = socket.bytesRead;
+  const timer = setInterval(() => {
+    if (body.complete || socket.destroyed) return clearInterval(timer);
+    const read = socket.bytesRead;
+    const serverBehind = body.readableLength >= body.readableHighWaterMark;
+    if (read - readBefore < leastPerWindow && !serverBehind) {
+      clearInterval(timer);
+      request.log.info({ bytesInWindow: read - readBefore, windowMs }, 'request body too slow: connection closed');
+      cutOff(socket, reply.raw.headersSent);
+      return;
+    }
+    readBefore = read;
+  }, windowMs);
+  // Not kept past the request: its end, or its connection's.
+  body.once('close', () => clearInterval(timer));
+  timer.unref();
+}
+
+/** Answers 408 when nothing was answered yet (as Node's own request timeout does), then closes. */
+function cutOff(socket: Socket, answered: boolean): void {
+  if (!answered && socket.writable) socket.write(TIMEOUT_RESPONSE);
+  socket.destroy();
+}
