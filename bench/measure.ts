@@ -1,5 +1,9 @@
 // One autocannon round against a running process, reduced to the numbers the bench reports.
 import autocannon from 'autocannon';
+import { skipResponseBodies } from './skip-response-bodies';
+
+// The load generator shares the cores with the server: it does not decode what it never reads.
+skipResponseBodies();
 
 export interface TMeasurement {
   /** Completed requests in the round. */
