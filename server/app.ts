@@ -125,12 +125,14 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const mailQueued = deps.onMailQueued ?? (() => {});
   const memberRates = createMemberRates(throttleStore, config.limits);
 
+  // First of the hooks: a request another hook answers early (a foreign origin, a cached answer)
+  // may still have a body coming, which Node reads to its end after the answer.
+  registerBodyFloor(app, config.limits.bodyFloor);
   registerErrorHandler(app);
   registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: payments?.kind === 'stripe' });
   const cacheCounts = registerPublicCache(app, readCache);
   registerOriginCheck(app, { publicUrl: config.publicUrl });
   registerNulFilter(app);
-  registerBodyFloor(app, config.limits.bodyFloor);
   await registerSessions(app, (token) => sessionMember(ctx, token));
   registerMemberWriteFloor(app, throttleStore, config.limits);
   await registerApiDocs(app, config);

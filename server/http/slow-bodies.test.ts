@@ -100,7 +100,7 @@ describe.each(ENGINES)('the floor under a request body’s rate on %s', (engine)
       client.socket.write(payload.subarray(at, at + 6000));
       await sleep(100);
     }
-    await vi.waitFor(() => expect(client.received()).toMatch(/^HTTP\/1\.1 201 /), { timeout: 5000 });
+    await vi.waitFor(() => expect(client.received()).toMatch(/^HTTP\/1\.1 201 /), { timeout: 15_000 });
     client.socket.destroy();
     expect(await mediaRows()).toBe(1);
   });
@@ -115,7 +115,7 @@ describe.each(ENGINES)('the floor under a request body’s rate on %s', (engine)
     // Ten files, 594 KB: more than the socket's buffers take while nobody reads.
     const { client, payload } = await startUpload(cookie, 10);
     client.socket.write(payload);
-    await vi.waitFor(() => expect(client.received()).toMatch(/^HTTP\/1\.1 201 /), { timeout: 5000 });
+    await vi.waitFor(() => expect(client.received()).toMatch(/^HTTP\/1\.1 201 /), { timeout: 15_000 });
     client.socket.destroy();
     expect(await mediaRows()).toBe(10);
   });
@@ -130,6 +130,15 @@ describe.each(ENGINES)('the floor under a request body’s rate on %s', (engine)
     expect(client.received()).not.toMatch(/408/);
   });
 
+  it('closes a request another hook refused (a foreign origin) whose body stops coming', async () => {
+    const cookie = await start();
+    const client = await open();
+    client.socket.write(`POST /api/projects HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://elsewhere.example\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n{"title":`);
+    await client.closed;
+    expect(client.received()).toMatch(/^HTTP\/1\.1 403 /);
+    expect(client.received()).not.toMatch(/408/);
+  });
+
   it('lets a body take its time when the floor is off', async () => {
     const cookie = await start({}, { MIN_BODY_KB_PER_SECOND: '0', SLOW_BODY_WINDOW_SECONDS: '0.2' });
     const { client, payload } = await startUpload(cookie);
@@ -137,7 +146,7 @@ describe.each(ENGINES)('the floor under a request body’s rate on %s', (engine)
     await sleep(700);
     expect(client.socket.destroyed).toBe(false);
     client.socket.write(payload.subarray(20_000));
-    await vi.waitFor(() => expect(client.received()).toMatch(/^HTTP\/1\.1 201 /), { timeout: 5000 });
+    await vi.waitFor(() => expect(client.received()).toMatch(/^HTTP\/1\.1 201 /), { timeout: 15_000 });
     client.socket.destroy();
   });
 });
