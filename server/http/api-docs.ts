@@ -39,6 +39,8 @@ const DESCRIPTION = [
   'Generated from the zod schemas the server validates with; every answer is checked against its schema on the way out.',
   'Errors are `{ "message", "details"?: [{ "field", "message" }] }`. Lists answer one page as an array, with ' +
     `\`${PAGE_HEADERS.hasMore}\`, \`${PAGE_HEADERS.nextCursor}\` (pass it back as \`cursor\`) and, for searches, \`${PAGE_HEADERS.totalCount}\` headers.`,
+  'A request body must keep arriving: one that brings less than the server\'s floor in a window (by default 4 KB/s over each 30 s) ' +
+    'is answered 408 and its connection closed, whatever the route.',
 ].join('\n\n');
 
 /** Only the JSON API is described: pages, media, probes, the sitemap and robots.txt are not part of it. */
