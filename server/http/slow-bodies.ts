@@ -21,10 +21,16 @@ export function registerBodyFloor(app: FastifyInstance, floor: TBodyFloor): void
   if (floor.bytesPerSecond <= 0) return;
   const leastPerWindow = (floor.bytesPerSecond * floor.windowMs) / 1000;
   app.addHook('onRequest', async (request, reply) => {
-    // Complete already: no body, or all of it came with the headers (most JSON writes).
-    if (request.raw.complete) return;
+    // Only a request that declares a body. Node starts a request as soon as its headers are
+    // read, so even a GET is not yet `complete` here: it cannot tell which bodies are done.
+    if (!declaresBody(request)) return;
     watchBody(request, reply, leastPerWindow, floor.windowMs);
   });
+}
+
+function declaresBody(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return headers['transfer-encoding'] !== undefined || Number(headers['content-length']) > 0;
 }
 
 function watchBody(request: FastifyRequest, reply: FastifyReply, leastPerWindow: number, windowMs: number): void {
