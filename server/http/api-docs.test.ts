@@ -19,7 +19,7 @@ describe('the API reference', () => {
   let apiRoutes: TRoute[];
 
   beforeAll(async () => {
-    t = await buildInventoriedApp('sqlite', { env: { SITE_NAME: 'Prompt Gallery', PUBLIC_URL: 'https://gallery.example' } });
+    t = await buildInventoriedApp('sqlite', { env: { SITE_NAME: 'Prompt Gallery', PUBLIC_URL: 'https://gallery.example', MIN_BODY_KB_PER_SECOND: '8', SLOW_BODY_WINDOW_SECONDS: '20' } });
     const response = await t.app.inject({ method: 'GET', url: OPENAPI_PATH });
     expect(response.statusCode).toBe(200);
     document = response.json();
@@ -46,6 +46,10 @@ describe('the API reference', () => {
   it('names the site, the version in package.json and PUBLIC_URL', () => {
     expect(document.info).toMatchObject({ title: 'Prompt Gallery API', version: PACKAGE_VERSION });
     expect(document.servers).toEqual([{ url: 'https://gallery.example' }]);
+  });
+
+  it('states the floor under request bodies as this server is configured', () => {
+    expect(document.info.description).toContain('less than 8 KB/s over a window of 20 s is answered 408');
   });
 
   it('describes every /api route of the inventory with the answers it declares, and nothing else', () => {

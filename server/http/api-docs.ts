@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { PAGE_HEADERS } from '../../shared/constants';
+import type { TBodyFloor } from '../config';
 import { apiDocsContentSecurityPolicy } from './security';
 import { SESSION_COOKIE } from './sessions';
 
@@ -35,13 +36,22 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'moderation', description: 'Reports, and the admin area: the report queue, members, suspension, the audit log and figures' },
 ];
 
-const DESCRIPTION = [
-  'Generated from the zod schemas the server validates with; every answer is checked against its schema on the way out.',
-  'Errors are `{ "message", "details"?: [{ "field", "message" }] }`. Lists answer one page as an array, with ' +
-    `\`${PAGE_HEADERS.hasMore}\`, \`${PAGE_HEADERS.nextCursor}\` (pass it back as \`cursor\`) and, for searches, \`${PAGE_HEADERS.totalCount}\` headers.`,
-  'A request body must keep arriving: one that brings less than the server\'s floor in a window (by default 4 KB/s over each 30 s) ' +
-    'is answered 408 and its connection closed, whatever the route.',
-].join('\n\n');
+/** The API's introduction; the body floor as this server is configured (server/http/slow-bodies.ts). */
+function describeApi(bodyFloor: TBodyFloor): string {
+  const floor =
+    bodyFloor.bytesPerSecond > 0
+      ? [
+          `A request body must keep arriving: one that brings less than ${bodyFloor.bytesPerSecond / 1024} KB/s over a window of ${bodyFloor.windowMs / 1000} s ` +
+            'is answered 408 and its connection closed, whatever the route.',
+        ]
+      : [];
+  return [
+    'Generated from the zod schemas the server validates with; every answer is checked against its schema on the way out.',
+    'Errors are `{ "message", "details"?: [{ "field", "message" }] }`. Lists answer one page as an array, with ' +
+      `\`${PAGE_HEADERS.hasMore}\`, \`${PAGE_HEADERS.nextCursor}\` (pass it back as \`cursor\`) and, for searches, \`${PAGE_HEADERS.totalCount}\` headers.`,
+    ...floor,
+  ].join('\n\n');
+}
 
 /** Only the JSON API is described: pages, media, probes, the sitemap and robots.txt are not part of it. */
 const documentRoute: SwaggerTransform = (input) => {
@@ -84,11 +94,11 @@ function describeStatuses(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document 
 const finishDocument: SwaggerTransformObject = (input) => describeStatuses(withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document));
 
 /** Registered before any route: @fastify/swagger collects the routes as they are added. */
-export async function registerApiDocs(app: FastifyInstance, options: { siteName: string; publicUrl: string }): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, options: { siteName: string; publicUrl: string; limits: { bodyFloor: TBodyFloor } }): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: `${options.siteName} API`, version: VERSION, description: DESCRIPTION },
+      info: { title: `${options.siteName} API`, version: VERSION, description: describeApi(options.limits.bodyFloor) },
       servers: [{ url: options.publicUrl }],
       tags: TAGS,
       components: {
