@@ -4,8 +4,9 @@
 // thousand such clients hold the whole server. A total time limit would refuse honest uploads
 // on slow links (20 MB of video at 64 kbit/s takes 42 minutes), so the rule is a floor on the
 // rate instead: in each window, the body must bring at least the floor's bytes. Holding many
-// connections then costs an attacker real bandwidth. A window where the server itself is not
-// reading (its buffer full: a handler still busy before it reads, a slow disk) is not counted.
+// connections then costs an attacker real bandwidth. Only the time the server is reading counts:
+// Node pauses the socket while the body's buffer is full (a handler still busy before it reads, a
+// slow disk), and a window opens afresh when it resumes.
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TBodyFloor } from '../config';
@@ -36,22 +37,45 @@ function declaresBody(request: FastifyRequest): boolean {
 function watchBody(request: FastifyRequest, reply: FastifyReply, leastPerWindow: number, windowMs: number): void {
   const body = request.raw;
   const socket = body.socket;
-  let readBefore = socket.bytesRead;
-  const timer = setInterval(() => {
-    if (body.complete || socket.destroyed) return clearInterval(timer);
-    const read = socket.bytesRead;
-    const serverBehind = body.readableLength >= body.readableHighWaterMark;
-    if (read - readBefore < leastPerWindow && !serverBehind) {
-      clearInterval(timer);
-      request.log.info({ bytesInWindow: read - readBefore, windowMs }, 'request body too slow: connection closed');
+  // The open window: when it opened and how much the socket had read then. Sampling the body's
+  // buffer at each tick instead missed a server that resumed reading just before the tick: the
+  // whole window paused, then judged as the client's.
+  let reading = !socket.isPaused();
+  let openedAt = performance.now();
+  let readAtOpen = socket.bytesRead;
+  const openWindow = () => {
+    reading = true;
+    openedAt = performance.now();
+    readAtOpen = socket.bytesRead;
+  };
+  const closeWindow = () => {
+    reading = false;
+  };
+  const judge = () => {
+    if (body.complete || socket.destroyed) return stop();
+    if (!reading || performance.now() - openedAt < windowMs) return;
+    const read = socket.bytesRead - readAtOpen;
+    if (read < leastPerWindow) {
+      stop();
+      request.log.info({ bytesInWindow: read, windowMs }, 'request body too slow: connection closed');
       cutOff(socket, reply.raw.headersSent);
       return;
     }
-    readBefore = read;
-  }, windowMs);
-  // Not kept past the request: its end, or its connection's.
-  body.once('close', () => clearInterval(timer));
+    openWindow();
+  };
+  // Judged after the loop's next poll: a tick that fires late, the loop having been busy, comes
+  // before the socket's waiting bytes are read, and would blame the client for the server's delay.
+  const timer = setInterval(() => setImmediate(judge), windowMs / 2);
   timer.unref();
+  socket.on('pause', closeWindow);
+  socket.on('resume', openWindow);
+  function stop() {
+    clearInterval(timer);
+    socket.off('pause', closeWindow);
+    socket.off('resume', openWindow);
+  }
+  // Not kept past the request: its end, or its connection's.
+  body.once('close', stop);
 }
 
 /** Answers 408 when nothing was answered yet (as Node's own request timeout does), then closes. */
