@@ -154,6 +154,13 @@ describe.each(ENGINES)('the floor under a request body’s rate on %s', (engine)
     expect(client.received()).not.toMatch(/408/);
   });
 
+  it('leaves a request made in-process (inject), whose socket is a stand-in, to its route', async () => {
+    const cookie = await start();
+    const body = await multipartBody([png]);
+    const answer = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, cookie }, payload: body.payload });
+    expect(answer.statusCode).toBe(201);
+  });
+
   it('lets a body take its time when the floor is off', async () => {
     const cookie = await start({}, { MIN_BODY_KB_PER_SECOND: '0', SLOW_BODY_WINDOW_SECONDS: '0.2' });
     const { client, payload } = await startUpload(cookie);

@@ -7,7 +7,7 @@
 // connections then costs an attacker real bandwidth. Only the time the server is reading counts:
 // Node pauses the socket while the body's buffer is full (a handler still busy before it reads, a
 // slow disk), and a window opens afresh when it resumes.
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TBodyFloor } from '../config';
 
@@ -24,7 +24,8 @@ export function registerBodyFloor(app: FastifyInstance, floor: TBodyFloor): void
   app.addHook('onRequest', async (request, reply) => {
     // Only a request that declares a body. Node starts a request as soon as its headers are
     // read, so even a GET is not yet `complete` here: it cannot tell which bodies are done.
-    if (!declaresBody(request)) return;
+    // A request made in-process (inject) has a stand-in socket: no network to be slow on.
+    if (!declaresBody(request) || !(request.raw.socket instanceof Socket)) return;
     watchBody(request, reply, leastPerWindow, floor.windowMs);
   });
 }
