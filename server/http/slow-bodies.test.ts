@@ -18,6 +18,12 @@ const png = { filename: 'a1111.png', content: readFileSync(new URL('../test/fixt
 // 16 KB/s judged over 200 ms: each window needs 3,277 bytes.
 const FLOOR = { MIN_BODY_KB_PER_SECOND: '16', SLOW_BODY_WINDOW_SECONDS: '0.2' };
 
+/** The disk guard's question takes a second, five windows, before the upload route reads a byte. */
+async function slowDiskGuard(): Promise<number> {
+  await sleep(1000);
+  return Number.MAX_SAFE_INTEGER;
+}
+
 interface TRawClient {
   socket: Socket;
   received: () => string;
@@ -106,12 +112,7 @@ describe.each(ENGINES)('the floor under a request body’s rate on %s', (engine)
   });
 
   it('does not count the windows in which the server was not reading the body yet', async () => {
-    // The disk guard's question takes a second, five windows, before the route reads a byte.
-    const freeDiskSpace = async () => {
-      await sleep(1000);
-      return Number.MAX_SAFE_INTEGER;
-    };
-    const cookie = await start({ freeDiskSpace });
+    const cookie = await start({ freeDiskSpace: slowDiskGuard });
     // Ten files, 594 KB: more than the socket's buffers take while nobody reads.
     const { client, payload } = await startUpload(cookie, 10);
     client.socket.write(payload);
@@ -121,11 +122,7 @@ describe.each(ENGINES)('the floor under a request body’s rate on %s', (engine)
   });
 
   it('judges the body again once the server reads: a client that stalls after the server caught up gets its 408', async () => {
-    const freeDiskSpace = async () => {
-      await sleep(1000);
-      return Number.MAX_SAFE_INTEGER;
-    };
-    const cookie = await start({ freeDiskSpace });
+    const cookie = await start({ freeDiskSpace: slowDiskGuard });
     const { client, payload } = await startUpload(cookie, 10);
     // Half the body, then nothing: the server reads it once its disk guard answers, then waits.
     client.socket.write(payload.subarray(0, payload.length / 2));
