@@ -21,12 +21,13 @@ const TIMEOUT_RESPONSE =
 export function registerBodyFloor(app: FastifyInstance, floor: TBodyFloor): void {
   if (floor.bytesPerSecond <= 0) return;
   const leastPerWindow = (floor.bytesPerSecond * floor.windowMs) / 1000;
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+  app.addHook('onRequest', (request, reply, done) => {
     // Only a request that declares a body. Node starts a request as soon as its headers are
     // read, so even a GET is not yet `complete` here: it cannot tell which bodies are done.
     // A request made in-process (inject) has a stand-in socket: no network to be slow on.
-    if (!declaresBody(request) || !(request.raw.socket instanceof Socket)) return;
-    watchBody(request, reply, leastPerWindow, floor.windowMs);
+    if (declaresBody(request) && request.raw.socket instanceof Socket) watchBody(request, reply, leastPerWindow, floor.windowMs);
+    done();
   });
 }
 
