@@ -129,15 +129,17 @@ describe.each(ENGINES)('projects on %s', (engine) => {
   });
 
   describe('lists', () => {
-    it('gives cards every media URL but only the cover’s details, and the project page all of them', async () => {
+    it('gives cards every media URL but only the cover’s details and the renditions a card draws, and the project page all of them', async () => {
       const owner = await buildUser(t.ctx);
       const project = await buildProject(t.ctx, owner, { media: 3 });
       const [card] = (await t.app.inject({ url: '/api/projects' })).json() as TProject[];
       expect(card!.images).toHaveLength(3);
       expect(card!.media.map((item) => item.url)).toEqual([card!.images[0]]);
       expect(card!.media[0]!.aiMetadata).toBeNull();
+      expect(Object.keys(card!.media[0]!.variants).sort()).toEqual(['card', 'full']);
       const page: TProject = (await t.app.inject({ url: `/api/projects/${project.id}` })).json();
       expect(page.media.map((item) => item.url)).toEqual(card!.images);
+      expect(Object.keys(page.media[0]!.variants).sort()).toEqual(['card', 'detail', 'full', 'og']);
     });
 
     it('pages through every project exactly once in each sort, 12 by default', async () => {
