@@ -23,7 +23,7 @@ import { inTransaction, invalidateAfterCommit } from '../../context';
 import { changedByViews } from '../../lib/cache-tags';
 import { MAX_KNOWN_VIEWS, type TViewBuffer, type TViewRow } from '../../lib/view-buffer';
 import { recordedViewsOfDay, recordViewsOnce, viewDay } from '../social/social.service';
-import { addView, existingProjectIds } from './projects.repo';
+import { addViews, existingProjectIds } from './projects.repo';
 
 /** How often the waiting views are written. */
 export const FLUSH_EVERY_MS = 1000;
@@ -75,8 +75,7 @@ async function writeViews(ctx: Pick<TContext, 'db' | 'readCache'>, rows: readonl
     // A project deleted since its view was counted takes the view with it (its rows would break the foreign key).
     const existing = await existingProjectIds(tx.db, [...new Set(rows.map((row) => row.project_id))]);
     for (const projectId of await recordViewsOnce(tx, rows.filter((row) => existing.has(row.project_id)))) newViews.set(projectId, (newViews.get(projectId) ?? 0) + 1);
-    // Ascending ids: two processes flushing at once lock rows in the same order (PostgreSQL).
-    for (const [projectId, count] of [...newViews].sort(([a], [b]) => a - b)) await addView(tx.db, projectId, count);
+    await addViews(tx.db, newViews);
     // A view shown as counted that was not new: the project's answers forget it.
     const shownPerProject = new Map<number, number>();
     for (const row of rows) shownPerProject.set(row.project_id, (shownPerProject.get(row.project_id) ?? 0) + 1);
