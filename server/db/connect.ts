@@ -20,6 +20,7 @@ import {
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { statementName } from './prepared-query';
 import type { Database } from './schema';
 import { slowReadsThrough, sqliteSlowReads, type TSlowReads } from './slow-reads';
 import { WAL_FALLBACK_PAGES, walCheckpoints, type TWalCheckpoints } from './wal-checkpoints';
@@ -222,8 +223,24 @@ function postgresPool(options: TConnectOptions & { databaseUrl: string }): pg.Po
   // release, so the next request gets a fresh connection.
   const ignore = () => {};
   pool.on('error', ignore);
-  pool.on('connect', (client) => client.on('error', ignore));
+  pool.on('connect', (client) => {
+    client.on('error', ignore);
+    runPreparedQueriesByName(client);
+  });
   return pool;
+}
+
+/**
+ * A prepared query's SQL (server/db/prepared-query.ts) is sent with its statement name: pg then
+ * has the server parse and plan it once per connection, and afterwards only binds and runs it.
+ * Everything else is sent as Kysely sends it.
+ */
+function runPreparedQueriesByName(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' && Array.isArray(values) ? statementName(text) : undefined;
+    return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+  }) as typeof client.query;
 }
 
 export function connect(options: TConnectOptions): TDatabase {

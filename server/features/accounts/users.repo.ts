@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { TRole } from '../../../shared/schemas/user';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 
@@ -24,8 +25,11 @@ export async function updateUser(db: Db, id: number, changes: UserUpdate): Promi
 
 export function findUsersByIds(db: Db, ids: number[]): Promise<UserRow[]> {
   if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+  return usersByIdsQuery(db, { ids });
 }
+
+// The creators of every card and project page a cached copy does not answer: compiled once.
+const usersByIdsQuery = preparedQuery((db, args: { ids: readonly number[] }) => db.selectFrom('users').selectAll().where('id', 'in', args.ids));
 
 /** Only the name columns, for lists that show who someone is and nothing else. */
 export function findUserNames(db: Db, ids: number[]) {

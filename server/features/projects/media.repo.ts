@@ -1,6 +1,7 @@
 // SQL of uploaded media: written by uploads, attached to projects, read with them.
 import type { Insertable, Kysely } from 'kysely';
 import { skipTakenRows, type Engine } from '../../db/connect';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database, ProjectMediaRow, ProjectMediaTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -100,10 +101,15 @@ export async function detachMissingMedia(db: Db, change: { projectId: number; ow
 }
 
 /** projectId → its media, cover first. */
+// Every card and project page a cached copy does not answer reads these: compiled once.
+const mediaOfProjectsQuery = preparedQuery((db, args: { projectIds: readonly number[] }) =>
+  db.selectFrom('project_media').selectAll().where('project_id', 'in', args.projectIds).orderBy('project_id').orderBy('position').orderBy('id'),
+);
+
 export async function listMediaOfProjects(db: Db, projectIds: number[]): Promise<Map<number, ProjectMediaRow[]>> {
   const byProject = new Map<number, ProjectMediaRow[]>();
   if (projectIds.length === 0) return byProject;
-  const rows = await db.selectFrom('project_media').selectAll().where('project_id', 'in', projectIds).orderBy('project_id').orderBy('position').orderBy('id').execute();
+  const rows = await mediaOfProjectsQuery(db, { projectIds });
   for (const row of rows) {
     if (row.project_id === null) continue;
     const list = byProject.get(row.project_id) ?? [];

@@ -235,16 +235,15 @@ export async function replaceTags(db: Db, projectId: number, tags: string[]): Pr
   if (tags.length) await db.insertInto('project_tags').values(tags.map((tag, position) => ({ project_id: projectId, tag, position }))).execute();
 }
 
+// Every card and project page a cached copy does not answer reads these: compiled once.
+const tagsOfProjectsQuery = preparedQuery((db, args: { projectIds: readonly number[] }) =>
+  db.selectFrom('project_tags').select(['project_id', 'tag']).where('project_id', 'in', args.projectIds).orderBy('project_id').orderBy('position'),
+);
+
 export async function tagsOfProjects(db: Db, projectIds: number[]): Promise<Map<number, string[]>> {
   const byProject = new Map<number, string[]>();
   if (!projectIds.length) return byProject;
-  const rows = await db
-    .selectFrom('project_tags')
-    .select(['project_id', 'tag'])
-    .where('project_id', 'in', projectIds)
-    .orderBy('project_id')
-    .orderBy('position')
-    .execute();
+  const rows = await tagsOfProjectsQuery(db, { projectIds });
   for (const row of rows) byProject.set(row.project_id, [...(byProject.get(row.project_id) ?? []), row.tag]);
   return byProject;
 }
