@@ -397,6 +397,19 @@ describe.each(ENGINES)('anonymous read cache on %s', (engine) => {
     expect(row.views_count).toBe(3);
   });
 
+  it('reads a creator once for the pages of all their projects, until their profile changes', async () => {
+    const owner = await buildUser(t.ctx, { first_name: 'Mira' });
+    const [first, second] = [await buildProject(t.ctx, owner), await buildProject(t.ctx, owner)];
+    const creatorOf = async (slug: string) => ((await get(`/api/projects/slug/${slug}`)).json() as TProject).user.firstName;
+    expect(await creatorOf(first.slug)).toBe('Mira');
+    await t.ctx.db.updateTable('users').set({ first_name: 'Behind the back' }).where('id', '=', owner.id).execute();
+    // The second project's page is read from the database, its creator from what the first kept.
+    expect(await creatorOf(second.slug)).toBe('Mira');
+    const edit = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile', headers: { cookie: await cookieFor(t.ctx, owner) }, payload: { firstName: 'Zephyrine' } });
+    expect(edit.statusCode).toBe(200);
+    expect([await creatorOf(first.slug), await creatorOf(second.slug)]).toEqual(['Zephyrine', 'Zephyrine']);
+  });
+
   it('keeps the visitors\' copy of a project when a new visitor\'s view is counted, with the view in it', async () => {
     const owner = await buildUser(t.ctx);
     const project = await buildProject(t.ctx, owner, { title: 'Kept' });

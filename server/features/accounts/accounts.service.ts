@@ -9,7 +9,7 @@ import { isUniqueViolation, lockForTransaction, XACT_LOCKS } from '../../db/conn
 import type { UserRow, UserUpdate } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { TSlowdown, TThrottle } from '../../http/rate-limit';
-import { changedByNewMember } from '../../lib/cache-tags';
+import { changedByNewMember, memberTag } from '../../lib/cache-tags';
 import { claimCode, deleteUnusedCodesOf, findCode, insertCodes, setCodeUser } from './invitation-codes.repo';
 import { beforeCodeGuess, codeAlreadyUsed, codesExpiredBefore, countWrongCode, unusableCodeError, type TCodeGuessThrottles } from './invitations.service';
 import { assertPasswordAllowed } from './password-policy';
@@ -194,10 +194,32 @@ export async function memberExists(ctx: TContext, userId: number): Promise<boole
   return (await findUserById(ctx.db, userId)) !== undefined;
 }
 
-/** The public shapes of these members, by id (members who left are missing). */
+const publicMemberKey = (userId: number) => `public-member:${userId}`;
+
+/**
+ * The public shapes of these members, by id (members who left are missing). Every card and
+ * project page a cached copy does not answer shows its creator, and a creator has many projects:
+ * each shape is kept in the read cache under the member's tag, which their profile edits forget
+ * (changedByProfileEdit; no other change touches these fields), so most of those reads need no
+ * query. Not kept from inside a transaction, which may yet roll back.
+ */
 export async function publicMembers(ctx: TContext, userIds: number[]): Promise<Map<number, TPublicUser>> {
-  const rows = await findUsersByIds(ctx.db, [...new Set(userIds)]);
-  return new Map(rows.map((row) => [row.id, toPublicUser(row)]));
+  const members = new Map<number, TPublicUser>();
+  const missing: number[] = [];
+  for (const userId of new Set(userIds)) {
+    const kept = ctx.readCache.get<TPublicUser>(publicMemberKey(userId));
+    if (kept) members.set(userId, kept);
+    else missing.push(userId);
+  }
+  if (missing.length === 0) return members;
+  const ticket = ctx.readCache.ticket();
+  for (const row of await findUsersByIds(ctx.db, missing)) {
+    // Shared by every answer built from it: frozen, so that none can change it for the others.
+    const member = Object.freeze(toPublicUser(row));
+    if (!ctx.db.isTransaction) ctx.readCache.set(publicMemberKey(row.id), member, ticket, { tags: [memberTag(row.id)] });
+    members.set(row.id, member);
+  }
+  return members;
 }
 
 /** Display names of these members, by id (members who left are missing). */
