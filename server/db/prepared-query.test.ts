@@ -1,11 +1,11 @@
 // preparedQuery: a query compiled once answers every call with that call's values, on both
 // engines, whatever the length of its list arguments, and inside a transaction too; on
 // PostgreSQL each connection prepares it once under its name, and the names stay bounded.
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, ENGINES, type TTestApp } from '../test/build-test-app';
 import { buildUser } from '../test/factories';
 import type { TRole } from '../../shared/schemas/user';
-import { sql } from 'kysely';
 import { createStatementNames, preparedQuery, statementName } from './prepared-query';
 
 const namesOf = preparedQuery((db, args: { ids: readonly number[]; role: TRole }) =>

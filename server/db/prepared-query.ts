@@ -25,7 +25,7 @@ class Hole {
  * At most this many SQL texts get a name: each connection keeps every statement it prepared
  * for as long as it lives, so their number must stay bounded whatever the list lengths asked.
  */
-export const MAX_NAMED_STATEMENTS = 200;
+const MAX_NAMED_STATEMENTS = 200;
 
 /** Names for SQL texts, the first `max` asked for; a name is never given to another text. */
 export function createStatementNames(max: number) {

@@ -100,12 +100,12 @@ export async function detachMissingMedia(db: Db, change: { projectId: number; ow
   return { removed, placed };
 }
 
-/** projectId → its media, cover first. */
 // Every card and project page a cached copy does not answer reads these: compiled once.
 const mediaOfProjectsQuery = preparedQuery((db, args: { projectIds: readonly number[] }) =>
   db.selectFrom('project_media').selectAll().where('project_id', 'in', args.projectIds).orderBy('project_id').orderBy('position').orderBy('id'),
 );
 
+/** projectId → its media, cover first. */
 export async function listMediaOfProjects(db: Db, projectIds: number[]): Promise<Map<number, ProjectMediaRow[]>> {
   const byProject = new Map<number, ProjectMediaRow[]>();
   if (projectIds.length === 0) return byProject;
