@@ -1,3 +1,4 @@
+import { type KyselyPlugin, UpdateQueryNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TProject } from '../../../shared/schemas/project';
 import { projectTag } from '../../lib/cache-tags';
@@ -5,7 +6,13 @@ import { createViewBuffer } from '../../lib/view-buffer';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildProject, buildUser, cookieFor } from '../../test/factories';
 import { viewDay } from '../social/social.service';
-import { FLUSH_EVERY_MS, VIEWS_PER_TRANSACTION } from './view-counts';
+import { FLUSH_EVERY_MS, flushViewCounts, VIEWS_PER_TRANSACTION } from './view-counts';
+
+/** Every number a query's node holds (its parameters: a query's other fields are names and kinds), at any depth. */
+function numbersIn(node: unknown): number[] {
+  if (typeof node === 'number') return [node];
+  return typeof node === 'object' && node !== null ? Object.values(node).flatMap(numbersIn) : [];
+}
 
 describe('the view buffer', () => {
   const view = (projectId: number, viewer: string) => ({ project_id: projectId, viewer_key: viewer, day: '2031-05-10' });
@@ -242,6 +249,23 @@ describe.each(ENGINES)('counted views written in batches on %s', (engine) => {
     await Promise.all([flushed, read]);
     expect(order).toEqual(['read', 'flush']);
     for (const project of projects) expect(await stored(project.id)).toMatchObject({ views: visitors, rows: visitors });
+  });
+
+  it('writes a project\'s views of a batch side by side, its counter moved in one transaction, however they arrived', async () => {
+    const projects = [await buildProject(t.ctx, await buildUser(t.ctx)), await buildProject(t.ctx, await buildUser(t.ctx))];
+    // Arriving in turns: in arrival order each transaction would move both counters.
+    for (let i = 0; i < VIEWS_PER_TRANSACTION; i += 1) for (const project of projects) await pageViews(project.id, `198.51.${Math.floor(i / 250)}.${i % 250}`);
+    const movedPerUpdate: number[][] = [];
+    const watching: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (UpdateQueryNode.is(node)) movedPerUpdate.push(projects.map((project) => project.id).filter((id) => numbersIn(node.where).includes(id)));
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    };
+    await flushViewCounts({ ...t.ctx, db: t.ctx.db.withPlugin(watching) });
+    expect(movedPerUpdate).toEqual([[projects[0]!.id], [projects[1]!.id]]);
+    for (const project of projects) expect(await stored(project.id)).toMatchObject({ views: VIEWS_PER_TRANSACTION, rows: VIEWS_PER_TRANSACTION });
   });
 
   it('writes the waiting views when the server closes (graceful shutdown)', async () => {
