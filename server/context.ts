@@ -28,6 +28,8 @@ export interface TContext {
   views?: TViewBuffer;
   /** Inside inTransaction: the cache tags to forget once the outermost transaction commits. */
   changedInTransaction?: TCacheTag[];
+  /** Inside inTransaction: kept values to move, not forget, once it commits (moveAfterCommit). */
+  movedInTransaction?: TCacheMove[];
   /** For what goes wrong after a commit and is retried later (a media file that would not delete). */
   log: FastifyBaseLogger;
 }
@@ -40,13 +42,41 @@ export interface TContext {
 export async function inTransaction<C extends TTransactional, T>(ctx: C, work: (tx: C) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return work(ctx);
   const changed: TCacheTag[] = [];
-  const result = await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx, changedInTransaction: changed }));
+  const moved: TCacheMove[] = [];
+  const result = await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx, changedInTransaction: changed, movedInTransaction: moved }));
+  // In the same turn as the commit's invalidation: the value moved is the one kept until then.
+  const kept = ctx.readCache ? moved.map((move) => ctx.readCache!.get(move.key)) : [];
   if (changed.length > 0) invalidateAfterCommit(ctx, changed);
+  if (ctx.readCache && moved.length > 0) {
+    const ticket = ctx.readCache.ticket();
+    moved.forEach((move, index) => {
+      const next = kept[index] === undefined ? undefined : move.move(kept[index]);
+      if (next !== undefined) ctx.readCache!.set(move.key, next.value, ticket, { tags: move.tags, bytes: next.bytes });
+    });
+  }
   return result;
 }
 
 /** What a transaction needs of a context: background tasks have no read cache, and change nothing it holds. */
-export type TTransactional = Pick<TContext, 'db'> & Partial<Pick<TContext, 'readCache' | 'changedInTransaction'>>;
+export type TTransactional = Pick<TContext, 'db'> & Partial<Pick<TContext, 'readCache' | 'changedInTransaction' | 'movedInTransaction'>>;
+
+/**
+ * A kept value that a write changes in a way its writer knows exactly (a member's own likes and
+ * follows: one id more or less): once the write commits, the value kept until then is put back
+ * moved, under `tags`, rather than read again whole. The commit still forgets those tags first,
+ * so a read of the value begun before it is not kept. Nothing is kept when nothing was.
+ */
+export interface TCacheMove {
+  key: string;
+  tags: readonly TCacheTag[];
+  /** The value moved by the write, and its size; undefined to keep nothing. */
+  move(kept: unknown): { value: unknown; bytes: number } | undefined;
+}
+
+/** Outside a transaction there is nothing to move: the write's invalidation forgets the value. */
+export function moveAfterCommit(ctx: TTransactional, move: TCacheMove): void {
+  ctx.movedInTransaction?.push(move);
+}
 
 /**
  * Tells the read cache what a write changed (tags of server/lib/cache-tags.ts): at once after

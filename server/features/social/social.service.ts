@@ -4,7 +4,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { DAY_MS } from '../../../shared/constants';
 import type { TFollowResponse } from '../../../shared/schemas/project';
-import { inTransaction, invalidateAfterCommit, type TContext } from '../../context';
+import { inTransaction, invalidateAfterCommit, moveAfterCommit, type TContext, type TTransactional } from '../../context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { decodeCursor, toPage, type TPage } from '../../http/paging';
 import { changedByFollow, ownMarksTags, UNTOUCHED_BY_WRITES } from '../../lib/cache-tags';
@@ -35,8 +35,10 @@ import {
 } from './social.repo';
 
 /** The like row flipped; the caller moves the counter by `delta` in the same transaction. */
-export function toggleLikeOf(ctx: TContext, userId: number, projectId: number): Promise<{ liked: boolean; delta: 1 | -1 | 0 }> {
-  return toggleLikeRow(ctx.db, userId, projectId, ctx.now());
+export async function toggleLikeOf(ctx: TContext, userId: number, projectId: number): Promise<{ liked: boolean; delta: 1 | -1 | 0 }> {
+  const flipped = await toggleLikeRow(ctx.db, userId, projectId, ctx.now());
+  if (flipped.delta !== 0) moveOwnMarks(ctx, userId, 'liked', projectId, flipped.liked);
+  return flipped;
 }
 
 /**
@@ -135,9 +137,12 @@ export const OWN_MARKS_KEPT = 2000;
 /** What one kept id costs in a Set: its slot in the hash table and the table's spare room. */
 const OWN_MARK_BYTES = 24;
 
+const ownMarksKey = (userId: number) => `own-marks:${userId}`;
+const ownMarksBytes = (liked: number, following: number) => 128 + (liked + following) * OWN_MARK_BYTES;
+
 /** The member's likes and follows, from the read cache or read whole; null when they are too many to keep. */
 async function ownMarks(ctx: TContext, userId: number): Promise<TOwnMarks | null> {
-  const key = `own-marks:${userId}`;
+  const key = ownMarksKey(userId);
   const kept = ctx.readCache.get<TOwnMarks | 'too many'>(key);
   if (kept !== undefined) return kept === 'too many' ? null : kept;
   // Taken before the read: a like or follow committed meanwhile keeps this read out of the cache.
@@ -145,8 +150,33 @@ async function ownMarks(ctx: TContext, userId: number): Promise<TOwnMarks | null
   const { liked, following } = await likesAndFollowsOf(ctx.db, userId, OWN_MARKS_KEPT + 1);
   const tooMany = liked.length > OWN_MARKS_KEPT || following.length > OWN_MARKS_KEPT;
   const marks: TOwnMarks | 'too many' = tooMany ? 'too many' : { liked: new Set(liked), following: new Set(following) };
-  ctx.readCache.set(key, marks, ticket, { tags: ownMarksTags(userId), bytes: 128 + (liked.length + following.length) * OWN_MARK_BYTES });
+  ctx.readCache.set(key, marks, ticket, { tags: ownMarksTags(userId), bytes: ownMarksBytes(liked.length, following.length) });
   return tooMany ? null : (marks as TOwnMarks);
+}
+
+/**
+ * The member's own like or follow, in `tx`: once it commits, their kept marks are moved by it
+ * rather than read whole again at their next page (a bench member with 300 likes: 0.6 ms of
+ * SQLite at each of their likes and follows, a third of the database's time in the members'
+ * mix). Two of one member's writes committing at once on PostgreSQL move the marks in the
+ * order their commits are seen here, which for the same project or creator may not be the
+ * order they committed in: the marks then show the other one until the read cache's TTL.
+ */
+function moveOwnMarks(tx: TTransactional, userId: number, which: keyof TOwnMarks, id: number, on: boolean): void {
+  moveAfterCommit(tx, {
+    key: ownMarksKey(userId),
+    tags: ownMarksTags(userId),
+    move(kept) {
+      if (kept === 'too many') return { value: kept, bytes: ownMarksBytes(0, 0) };
+      const marks = kept as TOwnMarks;
+      const ids = new Set(marks[which]);
+      if (on) ids.add(id);
+      else ids.delete(id);
+      if (ids.size > OWN_MARKS_KEPT) return undefined;
+      const moved: TOwnMarks = { ...marks, [which]: ids };
+      return { value: moved, bytes: ownMarksBytes(moved.liked.size, moved.following.size) };
+    },
+  });
 }
 
 /** What the viewer has done to these projects and their creators (nothing for a visitor). */
@@ -181,6 +211,7 @@ export async function toggleFollow(ctx: TContext, followerId: number, followeeId
   return inTransaction(ctx, async (tx) => {
     if (await blockExists(tx.db, followeeId, followerId)) throw forbidden(CANNOT_FOLLOW);
     const following = await toggleFollowRow(tx.db, followerId, followeeId, ctx.now());
+    moveOwnMarks(tx, followerId, 'following', followeeId, following);
     if (following) await notify(tx, { userId: followeeId, type: 'follow', actorId: followerId });
     invalidateAfterCommit(tx, changedByFollow({ followerId, followeeId }));
     return { following, followers: await countFollowers(tx.db, followeeId) };
