@@ -414,7 +414,9 @@ async function soak(options: TOptions, minutes: number): Promise<number> {
   log(`Starting the production server on ${dataset.engine} (TRUST_PROXY=true: the load comes from many addresses)…`);
   // Behind a trusted proxy, X-Forwarded-For names the client: visitors from 50,000 addresses.
   // One app process whatever WEB_CONCURRENCY says: the soak watches a process's memory.
-  const server = await startServer({ ...serverEnv, TRUST_PROXY: 'true', WEB_CONCURRENCY: '1' });
+  // READ_CACHE_MB 64 unless set: the soak's many URLs fill the cache to its budget within the
+  // warm-up, so what it watches after is growth that no budget bounds (a leak), not the cache filling.
+  const server = await startServer({ READ_CACHE_MB: '64', ...serverEnv, TRUST_PROXY: 'true', WEB_CONCURRENCY: '1' });
   const inputs = await discoverSoakInputs(server.url, { projects: SOAK_SIZE.projects, accounts: dataset.accounts, log });
   stopIfInterrupted();
   log(`soak: ${minutes} min of mixed load on ${options.connections} connections, warm-up ${warmupSeconds} s, RSS of pid ${server.pid} every ${sampleEverySeconds} s…`);

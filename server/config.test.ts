@@ -6,6 +6,7 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', siteName: 'Portfolio Platform', trustProxy: false, invitesPerUser: 3, publicUrl: 'http://localhost:3000' });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.readCacheBytes).toBe(256 * 1024 * 1024);
   });
 
   it('limits member writes by default, each limit set by its variable', () => {
