@@ -45,8 +45,10 @@ export async function inTransaction<C extends TTransactional, T>(ctx: C, work: (
   const moved: TCacheMove[] = [];
   const result = await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx, changedInTransaction: changed, movedInTransaction: moved }));
   // In the same turn as the commit's invalidation: the value moved is the one kept until then.
+  // A moved value's tags are forgotten with the rest, so a read of it begun before is refused.
   const kept = ctx.readCache ? moved.map((move) => ctx.readCache!.get(move.key)) : [];
-  if (changed.length > 0) invalidateAfterCommit(ctx, changed);
+  const forget = [...changed, ...moved.flatMap((move) => move.tags)];
+  if (forget.length > 0) invalidateAfterCommit(ctx, forget);
   if (ctx.readCache && moved.length > 0) {
     const ticket = ctx.readCache.ticket();
     moved.forEach((move, index) => {
@@ -63,8 +65,9 @@ export type TTransactional = Pick<TContext, 'db'> & Partial<Pick<TContext, 'read
 /**
  * A kept value that a write changes in a way its writer knows exactly (a member's own likes and
  * follows: one id more or less): once the write commits, the value kept until then is put back
- * moved, under `tags`, rather than read again whole. The commit still forgets those tags first,
- * so a read of the value begun before it is not kept. Nothing is kept when nothing was.
+ * moved, under `tags`, rather than read again whole. The commit forgets those tags first (with
+ * what the write changed), so a read of the value begun before it is not kept. Nothing is kept
+ * when nothing was.
  */
 export interface TCacheMove {
   key: string;
