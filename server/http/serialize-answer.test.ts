@@ -74,6 +74,36 @@ describe('answers built from a shared copy and a member’s own fields', () => {
     await app.close();
   });
 
+  it('puts a card as members see it (liked or not, creator followed or not) together once for all of them, and a count that moves each time', async () => {
+    let likedChecks = 0;
+    let viewsChecks = 0;
+    const ZCounted = ZCard.extend({ isLiked: z.boolean().refine(() => (likedChecks += 1) > 0), views: z.number().refine(() => (viewsChecks += 1) > 0) });
+    const copies = [{ ...card(1), views: 3 }, { ...card(2), views: 5 }];
+    const app = Fastify({ logger: false });
+    app.setSerializerCompiler(serializerCompiler);
+    let views = 3;
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    api.get('/cards', { schema: { response: { 200: z.array(ZCounted) } } }, async () => copies.map((copy, index) => withOwnPart(copy, { isLiked: index === 0 })));
+    api.get('/card', { schema: { response: { 200: ZCounted } } }, async () => withOwnPart(copies[0]!, { views, isLiked: true }));
+    for (let member = 0; member < 3; member += 1) {
+      const page = (await app.inject({ method: 'GET', url: '/cards' })).json<{ id: number; isLiked: boolean }[]>();
+      expect(page.map(({ id, isLiked }) => ({ id, isLiked }))).toEqual([
+        { id: 1, isLiked: true },
+        { id: 2, isLiked: false },
+      ]);
+    }
+    // Checked in each copy's encoding (2), then in each card as members see it once (2), not
+    // again for the second and third member (8 in all when each answer was put together anew).
+    expect(likedChecks).toBe(4);
+    const viewsChecksBefore = viewsChecks;
+    for (const seen of [4, 5]) {
+      views = seen;
+      expect((await app.inject({ method: 'GET', url: '/card' })).json()).toMatchObject({ id: 1, views: seen, isLiked: true });
+    }
+    expect(viewsChecks - viewsChecksBefore).toBe(2);
+    await app.close();
+  });
+
   it('answers 500 with the zod issues when a member’s own field does not match its schema', async () => {
     const copy = card(1);
     const { app, logs } = await appAnswering(() => [withOwnPart(copy, { isLiked: 'yes' as unknown as boolean })]);

@@ -9,7 +9,7 @@ describe('withOwnPart', () => {
     const mine = withOwnPart(copy, { isLiked: true });
     expect(mine).toEqual({ ...copy, isLiked: true });
     expect(Object.isFrozen(mine) && Object.isFrozen(copy)).toBe(true);
-    expect(ownPartOf(mine)).toEqual({ copy, own: { isLiked: true } });
+    expect(ownPartOf(mine)).toEqual({ copy, own: { isLiked: true }, shared: true });
   });
 
   it('hands out one value per copy and true-or-false own fields, to every member who has them', () => {
@@ -27,5 +27,6 @@ describe('withOwnPart', () => {
     const seen = withOwnPart(copy, { views: 4, isLiked: false });
     expect(withOwnPart(copy, { views: 4, isLiked: false })).not.toBe(seen);
     expect(withOwnPart(copy, { views: 5, isLiked: false })).toMatchObject({ views: 5 });
+    expect(ownPartOf(seen)?.shared).toBe(false);
   });
 });

@@ -3,12 +3,14 @@
 // serializer (server/http/serialize-answer.ts) checks and encodes the shared copy once, not on
 // every member's request, and checks only the member's own fields each time.
 
-interface TParts {
+export interface TOwnParts {
   copy: object;
   own: Readonly<Record<string, unknown>>;
+  /** Handed out again to every member with the same own fields (all true or false): worth keeping its encoded form. */
+  shared: boolean;
 }
 
-const partsOf = new WeakMap<object, TParts>();
+const partsOf = new WeakMap<object, TOwnParts>();
 
 /**
  * Per shared copy, the values built from it whose own fields are all true or false, by those
@@ -30,9 +32,9 @@ function flagsKey(own: Readonly<Record<string, unknown>>): string | null {
   return key;
 }
 
-function build<T extends object>(copy: T, own: Partial<T>): T {
+function build<T extends object>(copy: T, own: Partial<T>, shared: boolean): T {
   const value = Object.freeze({ ...copy, ...own });
-  partsOf.set(value, { copy, own });
+  partsOf.set(value, { copy, own, shared });
   return value;
 }
 
@@ -46,17 +48,17 @@ function build<T extends object>(copy: T, own: Partial<T>): T {
 export function withOwnPart<T extends object>(copy: T, own: Partial<T>): T {
   Object.freeze(copy);
   const key = flagsKey(own);
-  if (key === null) return build(copy, own);
+  if (key === null) return build(copy, own, false);
   let variants = variantsOf.get(copy);
   const known = variants?.get(key);
   if (known) return known as T;
-  const value = build(copy, own);
+  const value = build(copy, own, true);
   if (!variants) variantsOf.set(copy, (variants = new Map()));
   variants.set(key, value);
   return value;
 }
 
 /** The shared copy and own fields a value was built from by withOwnPart, or undefined. */
-export function ownPartOf(value: unknown): TParts | undefined {
+export function ownPartOf(value: unknown): TOwnParts | undefined {
   return typeof value === 'object' && value !== null ? partsOf.get(value) : undefined;
 }
