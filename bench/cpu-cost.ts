@@ -25,8 +25,13 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
+/**
+ * Connection numbers already used: each round's connections (a warm-up's, a repeated scenario's)
+ * draw requests no earlier round sent, so none measures what an earlier one left cached.
+ */
+let next = 0;
+
 async function send(url: string, amount: number, requestsFor: (connection: number) => autocannon.Request[], connections = 10): Promise<{ ok: number; errors: number; seconds: number }> {
-  let next = 0;
   const started = Date.now();
   const result = await autocannon({
     url,

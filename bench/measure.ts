@@ -28,6 +28,12 @@ export interface TRound {
   requestsFor(connection: number): autocannon.Request[];
   connections: number;
   durationSeconds: number;
+  /**
+   * The first connection's number (0 unless set). A warm-up takes the numbers after the measured
+   * round's: its connections draw other requests, so the measured round does not replay what the
+   * warm-up left behind (views counted already, pages cached by the very requests measured).
+   */
+  firstConnection?: number;
 }
 
 /**
@@ -37,7 +43,7 @@ export interface TRound {
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 export async function measure(round: TRound): Promise<TMeasurement> {
-  let nextConnection = 0;
+  let nextConnection = round.firstConnection ?? 0;
   const result = await autocannon({
     url: round.url,
     connections: round.connections,
@@ -64,6 +70,11 @@ export async function measure(round: TRound): Promise<TMeasurement> {
 
 /** A warm-up round (JIT, caches, pools; not recorded), then the measured one. */
 export async function warmThenMeasure(round: TRound, warmupSeconds: number): Promise<TMeasurement> {
-  if (warmupSeconds > 0) await measure({ ...round, durationSeconds: warmupSeconds });
+  if (warmupSeconds > 0) await measure(warmUpFor(round, warmupSeconds));
   return measure(round);
+}
+
+/** The warm-up before a round: as long as asked, on connections numbered after the round's. */
+export function warmUpFor(round: TRound, durationSeconds: number): TRound {
+  return { ...round, durationSeconds, firstConnection: (round.firstConnection ?? 0) + round.connections };
 }

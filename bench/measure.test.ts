@@ -1,0 +1,39 @@
+// A round's warm-up draws requests the round does not: measuring what the warm-up itself left
+// cached (a visitor's view counted, their page kept) would flatter every traffic scenario.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { warmThenMeasure } from './measure';
+
+describe('warmThenMeasure', () => {
+  let server: Server;
+  let url: string;
+  const paths: string[] = [];
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      paths.push(request.url ?? '');
+      response.writeHead(200, { 'content-length': 2 }).end('ok');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('warms up on connections numbered after the measured ones, so the measured round sends none of the warm-up’s requests', async () => {
+    const connections: number[] = [];
+    const requestsFor = (connection: number) => {
+      connections.push(connection);
+      return [{ method: 'GET' as const, path: `/drawn-by/${connection}` }];
+    };
+    const result = await warmThenMeasure({ url, requestsFor, connections: 2, durationSeconds: 0.5 }, 0.5);
+    expect(result.errors).toBe(0);
+    expect(connections).toEqual([2, 3, 0, 1]);
+    // The server saw the warm-up's requests, then only the measured round's.
+    const measuredFrom = paths.findIndex((path) => /\/drawn-by\/[01]$/.test(path));
+    expect(measuredFrom).toBeGreaterThan(0);
+    expect(new Set(paths.slice(0, measuredFrom))).toEqual(new Set(['/drawn-by/2', '/drawn-by/3']));
+    expect(new Set(paths.slice(measuredFrom))).toEqual(new Set(['/drawn-by/0', '/drawn-by/1']));
+  });
+});
