@@ -3,7 +3,8 @@
 // That full check of every card cost about a fifth of the server's CPU on members' pages, which
 // are never served whole from the read cache. An answer built by withOwnPart
 // (server/lib/own-part.ts) from a shared copy is checked in two parts: the copy once, its encoded
-// form and JSON kept for as long as the copy lives, and the member's own fields on each request.
+// form and JSON kept for as long as the copy lives, and the member's own fields on each request
+// (once for a value withOwnPart hands out alike to every member with the same own fields).
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode } from 'zod/v4/core';
