@@ -29,7 +29,7 @@ function cpuMs(pid: number): number {
  * Connection numbers already used: each round's connections (a warm-up's, a repeated scenario's)
  * draw requests no earlier round sent, so none measures what an earlier one left cached.
  */
-let next = 0;
+let nextConnection = 0;
 
 async function send(url: string, amount: number, requestsFor: (connection: number) => autocannon.Request[], connections = 10): Promise<{ ok: number; errors: number; seconds: number }> {
   const started = Date.now();
@@ -39,7 +39,7 @@ async function send(url: string, amount: number, requestsFor: (connection: numbe
     amount,
     timeout: 120,
     headers: BROWSER_HEADERS,
-    setupClient: (client) => client.setRequests(requestsFor(next++)),
+    setupClient: (client) => client.setRequests(requestsFor(nextConnection++)),
   });
   return { ok: result['2xx'], errors: result.errors + result.non2xx, seconds: (Date.now() - started) / 1000 };
 }
