@@ -5,18 +5,18 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER } from '../shared/schemas/credentials';
 import { sessionCookie } from './api-client';
 import { apiFetch, signUpMember } from './api-helpers';
 import { axeViolations } from './axe';
-import { browserPerFile, toast, uniqueEmail } from './helpers';
+import { browserPerFile, dataDir, toast, uniqueEmail } from './helpers';
 
 const { openPage } = browserPerFile();
 
 /** The newest link of this kind mailed to the address, once the server has queued it. */
 async function mailedLink(to: string, path: '/reset-password' | '/confirm-email'): Promise<string> {
-  const database = new Database(join(inject('dataDir'), 'app.db'), { readonly: true });
+  const database = new Database(join(dataDir(), 'app.db'), { readonly: true });
   try {
     let link: string | undefined;
     await expect

@@ -1,5 +1,7 @@
-// Starts the real production server (`npm start`'s entry) on a fresh SQLite data folder
-// and a free port, for the browser tests to drive.
+// Starts the real production server (`npm start`'s entry), one for each worker that runs spec
+// files side by side, each on a fresh SQLite data folder and a free port, for the browser tests
+// to drive. A worker runs its files one after another against its own server, so a file sees its
+// own writes and those of the files before it, never a neighbour's (a gallery's newest card).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,10 +9,16 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../server/test/free-port';
 
+/** A test server: where to reach it, and the data folder the operator's commands are run on. */
+export interface TTestServer {
+  baseUrl: string;
+  dataDir: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    dataDir: string;
+    /** One for each worker (its VITEST_POOL_ID, from 1). */
+    servers: TTestServer[];
     siteName: string;
   }
 }
@@ -33,7 +41,11 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   throw new Error(`Server did not start in time:\n${output()}`);
 }
 
-export default async function setup(project: TestProject) {
+interface TRunningServer extends TTestServer {
+  stop(): Promise<void>;
+}
+
+async function startServer(): Promise<TRunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const port = await freePort();
   let log = '';
@@ -47,12 +59,25 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForReady(`${baseUrl}/healthz`, child, () => log);
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
+  return {
+    baseUrl,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  // One after another: the first builds the client if it is missing or stale (npm start's entry),
+  // and the others find that build.
+  const servers: TRunningServer[] = [];
+  for (let worker = 0; worker < project.config.maxWorkers; worker += 1) servers.push(await startServer());
+  project.provide('servers', servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })));
   project.provide('siteName', SITE_NAME);
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }

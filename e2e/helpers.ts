@@ -5,8 +5,16 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { STORAGE_KEYS } from '../shared/constants';
 import type { TApiMember, TNewMember } from './api-client';
+import type { TTestServer } from './global-setup';
 
-export const baseUrl = (): string => inject('baseUrl');
+/** This worker's test server (e2e/global-setup.ts): files side by side never share one. */
+function ownServer(): TTestServer {
+  const servers = inject('servers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % servers.length]!;
+}
+export const baseUrl = (): string => ownServer().baseUrl;
+/** The test server's data folder, for what the operator runs on it (npm run invite, admin) and reads of its database. */
+export const dataDir = (): string => ownServer().dataDir;
 /** The product name the test server is configured with (SITE_NAME): the client must show this one. */
 export const siteName = (): string => inject('siteName');
 
@@ -130,7 +138,7 @@ export function toast(page: Page, title?: string) {
 /** New operator invitation codes, exactly as a newcomer gets them: `npm run --silent invite -- --count N`. */
 export function inviteCodes(count = 1): string[] {
   const output = execFileSync('npm', ['run', '--silent', 'invite', '--', '--count', String(count)], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '' },
     encoding: 'utf8',
   });
   return output.trim().split('\n');
@@ -139,7 +147,7 @@ export function inviteCodes(count = 1): string[] {
 /** Makes a member a moderator or admin (or a member again), exactly as the operator does: `npm run --silent admin`. */
 export function setRole(email: string, role: 'member' | 'moderator' | 'admin'): void {
   execFileSync('npm', ['run', '--silent', 'admin', '--', '--email', email, '--role', role], {
-    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir(), DATABASE_URL: '' },
     encoding: 'utf8',
   });
 }

@@ -1,12 +1,11 @@
 // Mature content in the browser: a visitor sees a mature project blurred, on its card and its
 // page, with nothing of the file loaded until 'Show'; a member who opted in sees it plainly.
-import { execFileSync } from 'node:child_process';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TProject } from '../shared/schemas/project';
 import { apiFetch, createProjectWithMedia, signUpMember, type TApiMember } from './api-helpers';
 import { axeViolations } from './axe';
-import { browserPerFile, toast } from './helpers';
+import { browserPerFile, setRole, toast } from './helpers';
 
 const { openPage } = browserPerFile();
 let creator: TApiMember;
@@ -95,8 +94,7 @@ describe('mature content', () => {
   it('lets a moderator mark any project as mature from its page, with a reason', async () => {
     const plain = await createProjectWithMedia(creator, { title: `Velvet Dawn ${WORD}`, tags: ['dawn'] });
     const moderator = await signUpMember({ firstName: 'Moe', lastName: 'Derator' });
-    // As the operator does it: npm run admin.
-    execFileSync('npm', ['run', '--silent', 'admin', '--', '--email', moderator.email, '--role', 'moderator'], { env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' } });
+    setRole(moderator.email, 'moderator');
     const page = await openPage({ member: moderator });
     await page.goto(`/project/${plain.slug}`);
     const media = page.getByRole('list', { name: 'Project media' });

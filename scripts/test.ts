@@ -20,7 +20,7 @@ const outDir = mkdtempSync(join(tmpdir(), 'test-report-'));
 const reliability = process.argv.includes('--reliability');
 const extra = process.argv.slice(2).filter((arg) => arg !== '--reliability');
 const suites = reliability
-  ? [{ name: 'reliability', projects: ['reliability'] }]
+  ? [{ name: 'reliability', projects: ['reliability', 'reliability-load'] }]
   : [
       { name: 'unit + API', projects: ['unit', 'api', 'api-mocks'] },
       { name: 'browser', projects: ['e2e'] },
