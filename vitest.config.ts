@@ -98,9 +98,10 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
-      // The reliability suite starts whole processes on real databases. Its files run one at a time
-      // in two lines side by side: the files that drive sustained load (and the crash run, the
-      // longest) in one, the rest in the other, so two load runs never share the two cores.
+      // The reliability suite starts whole processes on real databases, one file at a time in each
+      // of two projects: the files that drive sustained load (and the crash run, the longest) and
+      // the rest. `npm run test:reliability` runs the two side by side (scripts/test.ts), so two
+      // load runs never share the machine's two cores.
       {
         test: { name: 'reliability', include: ['reliability/**/*.test.ts'], exclude: [...configDefaults.exclude, ...RELIABILITY_UNDER_LOAD], ...RELIABILITY },
       },

@@ -1,7 +1,7 @@
 // `npm test`: unit and API tests (SQLite; PostgreSQL too when TEST_DATABASE_URL is set),
 // then the browser tests in Chromium. Any failed or skipped test fails the run; the last
 // line is the plain 'N passed, N failed, N skipped' summary CI reads.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,38 +19,59 @@ const outDir = mkdtempSync(join(tmpdir(), 'test-report-'));
 // scale-out suite instead of the everyday one.
 const reliability = process.argv.includes('--reliability');
 const extra = process.argv.slice(2).filter((arg) => arg !== '--reliability');
-const suites = reliability
-  ? [{ name: 'reliability', projects: ['reliability', 'reliability-load'] }]
+
+/** A suite is one Vitest run, or several side by side (`lines`), each running its projects' files. */
+interface TSuite {
+  name: string;
+  lines: string[][];
+}
+const suites: TSuite[] = reliability
+  ? // Two lines of one file at a time: the sustained-load and crash runs in one, the rest in the
+    // other, so two load runs never share the machine's two cores (Vitest's own groups cannot run
+    // two one-at-a-time projects side by side).
+    [{ name: 'reliability', lines: [['reliability-load'], ['reliability']] }]
   : [
-      { name: 'unit + API', projects: ['unit', 'api', 'api-mocks'] },
-      { name: 'browser', projects: ['e2e'] },
+      { name: 'unit + API', lines: [['unit', 'api', 'api-mocks']] },
+      { name: 'browser', lines: [['e2e']] },
     ];
+
+/** Runs Vitest on these projects; resolves with its exit status and its JSON report (null if it wrote none). */
+function runVitest(projects: string[]): Promise<{ status: number | null; summary: TVitestJson | null }> {
+  const report = join(outDir, `${projects.join('-')}.json`);
+  const child = spawn(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra],
+    { stdio: 'inherit' },
+  );
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      let summary: TVitestJson | null = null;
+      try {
+        summary = JSON.parse(readFileSync(report, 'utf8')) as TVitestJson;
+      } catch {
+        summary = null;
+      }
+      resolve({ status, summary });
+    });
+  });
+}
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
 for (const suite of suites) {
-  const report = join(outDir, `${suite.projects.join('-')}.json`);
-  console.log(`\n▶ ${suite.name} tests${suite.projects.includes('api') && process.env.TEST_DATABASE_URL ? ' (SQLite and PostgreSQL)' : ''}`);
-  const result = spawnSync(
-    process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', ...suite.projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra],
-    { stdio: 'inherit' },
-  );
-  let summary: TVitestJson | null = null;
-  try {
-    summary = JSON.parse(readFileSync(report, 'utf8')) as TVitestJson;
-  } catch {
-    summary = null;
+  const projects = suite.lines.flat();
+  console.log(`\n▶ ${suite.name} tests${projects.includes('api') && process.env.TEST_DATABASE_URL ? ' (SQLite and PostgreSQL)' : ''}`);
+  for (const { status, summary } of await Promise.all(suite.lines.map(runVitest))) {
+    if (!summary || summary.numTotalTests === 0) {
+      console.error(`✗ ${suite.name}: no test ran`);
+      broken = true;
+      continue;
+    }
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    if (status !== 0) broken = true;
   }
-  if (!summary || summary.numTotalTests === 0) {
-    console.error(`✗ ${suite.name}: no test ran`);
-    broken = true;
-    continue;
-  }
-  totals.passed += summary.numPassedTests;
-  totals.failed += summary.numFailedTests;
-  totals.skipped += summary.numPendingTests + summary.numTodoTests;
-  if (result.status !== 0) broken = true;
 }
 
 if (totals.skipped > 0) console.error(`✗ ${totals.skipped} skipped test(s): a skipped test proves nothing`);
