@@ -74,7 +74,13 @@ export default async function setup(project: TestProject) {
   // One after another: the first builds the client if it is missing or stale (npm start's entry),
   // and the others find that build.
   const servers: TRunningServer[] = [];
-  for (let worker = 0; worker < project.config.maxWorkers; worker += 1) servers.push(await startServer());
+  try {
+    for (let worker = 0; worker < project.config.maxWorkers; worker += 1) servers.push(await startServer());
+  } catch (error) {
+    // No server left running after a run that never began.
+    await Promise.all(servers.map((server) => server.stop()));
+    throw error;
+  }
   project.provide('servers', servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })));
   project.provide('siteName', SITE_NAME);
   return async () => {
