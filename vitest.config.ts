@@ -94,7 +94,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two files side by side, each worker driving a server of its own (e2e/global-setup.ts):
           // one file at a time left a core idle while a page waited on the server or a timer
-          // (the suite took 11.9 min one file at a time, 8.8 min two at a time).
+          // (the suite took 11.9 min one file at a time, 9.2 min two at a time).
           maxWorkers: 2,
         },
       },
