@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { warmThenMeasure } from './measure';
+import { measure, warmThenMeasure } from './measure';
 
 describe('warmThenMeasure', () => {
   let server: Server;
@@ -35,5 +35,19 @@ describe('warmThenMeasure', () => {
     expect(measuredFrom).toBeGreaterThan(0);
     expect(new Set(paths.slice(0, measuredFrom))).toEqual(new Set(['/drawn-by/2', '/drawn-by/3']));
     expect(new Set(paths.slice(measuredFrom))).toEqual(new Set(['/drawn-by/0', '/drawn-by/1']));
+  });
+
+  it('ends a round shorter than a second when it is due, and still reports requests and bytes per second', async () => {
+    const started = Date.now();
+    const result = await measure({ url, requestsFor: () => [{ method: 'GET' as const, path: '/short' }], connections: 2, durationSeconds: 0.3 });
+    const elapsedMs = Date.now() - started;
+    // autocannon's own sampling (a second) would have made it last a whole second.
+    expect(elapsedMs).toBeLessThan(900);
+    expect(result.errors).toBe(0);
+    const perSecond = result.requests / result.durationSeconds;
+    expect(result.reqPerSec).toBeGreaterThan(perSecond * 0.5);
+    expect(result.reqPerSec).toBeLessThan(perSecond * 2);
+    // Each answer is 2 bytes of body plus its head: bytes per second follow requests per second.
+    expect(result.throughputBytesPerSec).toBeGreaterThan(result.reqPerSec * 2);
   });
 });

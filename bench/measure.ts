@@ -42,12 +42,24 @@ export interface TRound {
  */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
+/**
+ * autocannon counts requests and bytes per sample (a second by default) and ends a round only at a
+ * sample's end: a round shorter than a second (the smoke run's) samples as often as it lasts, and
+ * its per-sample figures are scaled to per second.
+ */
+export function sampleMsFor(durationSeconds: number): number {
+  return Math.min(1000, Math.max(50, Math.round(durationSeconds * 1000)));
+}
+
 export async function measure(round: TRound): Promise<TMeasurement> {
   let nextConnection = round.firstConnection ?? 0;
+  const sampleMs = sampleMsFor(round.durationSeconds);
+  const perSecond = 1000 / sampleMs;
   const result = await autocannon({
     url: round.url,
     connections: round.connections,
     duration: round.durationSeconds,
+    sampleInt: sampleMs,
     headers: BROWSER_HEADERS,
     // Each connection gets its own cycle (its own session and project in the signed-in mix).
     setupClient: (client) => client.setRequests(round.requestsFor(nextConnection++)),
@@ -55,7 +67,7 @@ export async function measure(round: TRound): Promise<TMeasurement> {
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]));
   return {
     requests: result.requests.total,
-    reqPerSec: result.requests.average,
+    reqPerSec: result.requests.average * perSecond,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     // autocannon's `errors` already counts its timeouts.
@@ -63,7 +75,7 @@ export async function measure(round: TRound): Promise<TMeasurement> {
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     statusCodes,
-    throughputBytesPerSec: result.throughput.average,
+    throughputBytesPerSec: result.throughput.average * perSecond,
     durationSeconds: result.duration,
   };
 }
