@@ -25,9 +25,11 @@ const MOCKING_API_TESTS = API_FOLDERS.flatMap((folder) =>
     .map((path) => `${folder}/${path.split(sep).join('/')}`)
     .filter((path) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join(ROOT, path), 'utf8'))),
 );
-/** Argon2 and real databases: give each file room, run files side by side. */
-// expect.poll's default second is short beside a smoke bench loading both cores: a poll that
-// waits on the server (a read held, a count reached) once ran out there. It ends at the first pass.
+/**
+ * Argon2 and real databases: give each file room, run files side by side. expect.poll's default
+ * second is short beside a smoke bench loading both cores: a poll that waits on the server (a read
+ * held, a count reached) once ran out there; a poll ends at its first pass.
+ */
 const API_TIMEOUTS = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, expect: { poll: { timeout: 5_000 } } } as const;
 
 /** Reliability files that drive sustained load (30 to 80 s) or crash the server 20 times under writes. */
