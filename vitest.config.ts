@@ -27,8 +27,9 @@ const MOCKING_API_TESTS = API_FOLDERS.flatMap((folder) =>
 );
 /**
  * Argon2 and real databases: give each file room, run files side by side. expect.poll's default
- * second is short beside a smoke bench loading both cores: a poll that waits on the server (a read
- * held, a count reached) once ran out there; a poll ends at its first pass.
+ * second is short on a machine this busy (the smoke bench loads both cores beside these files): a
+ * poll that waits on the server (a read held, a count reached) once ran out under load. A poll
+ * ends at its first pass, so the longer wait costs nothing when it passes.
  */
 const API_TIMEOUTS = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, expect: { poll: { timeout: 5_000 } } } as const;
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measure, warmThenMeasure } from './measure';
 
-describe('warmThenMeasure', () => {
+describe('measure and warmThenMeasure', () => {
   let server: Server;
   let url: string;
   const paths: string[] = [];

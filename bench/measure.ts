@@ -47,7 +47,7 @@ export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
  * sample's end: a round shorter than a second (the smoke run's) samples as often as it lasts, and
  * its per-sample figures are scaled to per second.
  */
-export function sampleMsFor(durationSeconds: number): number {
+function sampleMsFor(durationSeconds: number): number {
   return Math.min(1000, Math.max(50, Math.round(durationSeconds * 1000)));
 }
 
