@@ -2,7 +2,7 @@
 // collections from V8's trace, and requests spread over many distinct URLs and kinds.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../server/lib/seeded-random';
-import { nextMixRequest, parseFullCollections, summarizeSoak, type TRssSample, type TSoakInputs } from './soak';
+import { heapTrend, nextMixRequest, parseFullCollections, summarizeSoak, type TRssSample, type TSoakInputs } from './soak';
 
 const sample = (atSeconds: number, rssMb: number): TRssSample => ({ atSeconds, rssMb, anonMb: rssMb - 60, fileMb: 60 });
 
@@ -38,6 +38,24 @@ describe('soak figures', () => {
       { atMs: 445, beforeMb: 58, liveMb: 42.8 },
       { atMs: 30117, beforeMb: 71.5, liveMb: 52.25 },
     ]);
+  });
+});
+
+describe('heapTrend', () => {
+  const gc = (atSeconds: number, liveMb: number) => ({ atMs: atSeconds * 1000, beforeMb: liveMb * 1.5, liveMb });
+
+  it('reads the level at the start and at the end of the collections from a time on, as medians over the window, and their slope', () => {
+    const collections = [gc(5, 90), gc(21, 40), gc(25, 44), gc(29, 41), gc(50, 42), gc(72, 50), gc(76, 48), gc(80, 52)];
+    const trend = heapTrend(collections, 20_000, 10_000);
+    expect(trend).toMatchObject({ collections: 7, startMb: 41, endMb: 50, growthMb: 9 });
+    expect(trend.slopeMbPerMin).toBeGreaterThan(8);
+  });
+
+  it('finds no growth in a flat heap, and nothing at all before the first collection', () => {
+    const flat = Array.from({ length: 12 }, (_, n) => gc(20 + n * 5, 40 + [0, 1, -1][n % 3]!));
+    expect(heapTrend(flat, 20_000, 10_000)).toMatchObject({ growthMb: 0 });
+    expect(Math.abs(heapTrend(flat, 20_000, 10_000).slopeMbPerMin)).toBeLessThan(1);
+    expect(heapTrend(flat, 100_000, 10_000)).toEqual({ collections: 0, startMb: 0, endMb: 0, growthMb: 0, slopeMbPerMin: 0 });
   });
 });
 

@@ -107,6 +107,33 @@ export function parseFullCollections(output: string): THeapAfterGc[] {
   }));
 }
 
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** The live heap's course over full collections from `fromMs` on: its level at the start and at the end (medians over `windowMs`), the change between, and its least-squares slope. */
+export interface THeapTrend {
+  collections: number;
+  startMb: number;
+  endMb: number;
+  growthMb: number;
+  slopeMbPerMin: number;
+}
+
+export function heapTrend(collections: readonly THeapAfterGc[], fromMs: number, windowMs: number): THeapTrend {
+  const after = collections.filter((gc) => gc.atMs >= fromMs);
+  if (after.length === 0) return { collections: 0, startMb: 0, endMb: 0, growthMb: 0, slopeMbPerMin: 0 };
+  const firstAt = after[0]!.atMs;
+  const lastAt = after.at(-1)!.atMs;
+  const startMb = median(after.filter((gc) => gc.atMs <= firstAt + windowMs).map((gc) => gc.liveMb));
+  const endMb = median(after.filter((gc) => gc.atMs >= lastAt - windowMs).map((gc) => gc.liveMb));
+  return {
+    collections: after.length,
+    startMb: round1(startMb),
+    endMb: round1(endMb),
+    growthMb: round1(endMb - startMb),
+    slopeMbPerMin: round1(slope(after.map((gc) => ({ x: gc.atMs / 60_000, y: gc.liveMb })))),
+  };
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -122,8 +149,6 @@ export function slope(points: { x: number; y: number }[]): number {
   const variance = points.reduce((sum, point) => sum + (point.x - meanX) ** 2, 0);
   return variance === 0 ? 0 : covariance / variance;
 }
-
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** The figures of a run: RSS after the warm-up and at the end (each a median over `windowSeconds`), the max, the slope after the warm-up. */
 export function summarizeSoak(samples: TRssSample[], warmupSeconds: number, windowSeconds: number): TSoakSummary {
