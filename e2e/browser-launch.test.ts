@@ -30,7 +30,8 @@ function processes(): TProcess[] {
 function browserTree(): { browser: TProcess; descendants: TProcess[] } {
   const all = processes();
   const browser = all
-    .filter((p) => p.parent === process.pid && p.args[0]?.includes('chromium') && !p.args.some((arg) => arg.startsWith('--type=')))
+    // Playwright talks to the browser over a pipe; its children carry --type (renderer, gpu-process, …).
+    .filter((p) => p.parent === process.pid && p.args.includes('--remote-debugging-pipe') && !p.args.some((arg) => arg.startsWith('--type=')))
     .sort((a, b) => a.pid - b.pid)
     .at(-1);
   if (!browser) throw new Error('no browser process under this test process');
