@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     ceilingMs = (cpuMs(ceilingPid) - before) / sent.ok;
     console.log(`ceiling: ${(ceilingMs * 1000).toFixed(0)} µs CPU per request`);
   }
-  console.log('scenario                 requests  errors  CPU ms/request  of ceiling  wall s');
+  console.log('scenario                 requests  errors  CPU µs/request  of ceiling  wall s');
   for (const name of values.only.split(',') as TScenarioName[]) {
     const scenario = scenarios[name];
     // Warm-up (JIT, caches) not counted, then the measured requests.
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     const sent = await send(values.url, requests, scenario.requestsFor, Number(values.connections));
     const perRequest = (cpuMs(pid) - before) / Math.max(1, sent.ok + sent.errors);
     const share = ceilingMs === null ? '—' : `${((100 * ceilingMs) / perRequest).toFixed(1)}%`;
-    console.log(`${name.padEnd(24)} ${String(sent.ok).padStart(8)} ${String(sent.errors).padStart(7)} ${perRequest.toFixed(2).padStart(15)} ${share.padStart(11)} ${sent.seconds.toFixed(0).padStart(7)}`);
+    console.log(`${name.padEnd(24)} ${String(sent.ok).padStart(8)} ${String(sent.errors).padStart(7)} ${(perRequest * 1000).toFixed(0).padStart(15)} ${share.padStart(11)} ${sent.seconds.toFixed(0).padStart(7)}`);
   }
 }
 

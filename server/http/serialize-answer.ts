@@ -93,8 +93,18 @@ function ownPartJson(schema: $ZodType, shape: Readonly<Record<string, $ZodType>>
   const parts = ownPartOf(value);
   if (!parts) return null;
   const json = assembledJson(schema, shape, parts);
-  if (json !== null && parts.shared) shared.set(value, json);
+  if (json !== null && parts.shared) shared.set(value, flattened(json));
   return json;
+}
+
+/**
+ * The same text, in one piece. V8 keeps a string built with `+` as a tree of its pieces, and
+ * every join of a page that holds it walks that tree again; converting it to a number makes V8
+ * flatten it in place, once (the trick of pino's `flatstr`).
+ */
+function flattened(text: string): string {
+  Number(text);
+  return text;
 }
 
 function assembledJson(schema: $ZodType, shape: Readonly<Record<string, $ZodType>>, parts: TOwnParts): string | null {
