@@ -4,7 +4,7 @@
 // Runs against servers already started (`npm start` on the dataset): give their URL and pid.
 //   tsx bench/cpu-cost.ts --url http://127.0.0.1:3000 --pid 1234 [--requests 2000] [--members 20]
 //        [--connections 10] [--only detail-visitors,…] [--ceiling-url http://127.0.0.1:4000 --ceiling-pid 5678]
-// Prints per scenario: requests, errors, server CPU ms per request, and the CPU share of the bare
+// Prints per scenario: requests, errors, server CPU µs per request, and the CPU share of the bare
 // hello world (its CPU per request divided by the scenario's): the throughput share a server
 // bound by its own core would reach.
 import { readFileSync } from 'node:fs';
