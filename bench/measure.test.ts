@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measure, warmThenMeasure } from './measure';
+import { measure, warmThenMeasure, warmUp } from './measure';
 
 describe('measure and warmThenMeasure', () => {
   let server: Server;
@@ -35,6 +35,30 @@ describe('measure and warmThenMeasure', () => {
     expect(measuredFrom).toBeGreaterThan(0);
     expect(new Set(paths.slice(0, measuredFrom))).toEqual(new Set(['/drawn-by/2', '/drawn-by/3']));
     expect(new Set(paths.slice(measuredFrom))).toEqual(new Set(['/drawn-by/0', '/drawn-by/1']));
+  });
+
+  it('warms up again until a round has completed a request, so a slow first answer does not leave the measured round with none', async () => {
+    // The first answers take longer than a warm-up round lasts (a first server-rendered page on a slow host).
+    const slow = createServer((_request, response) => {
+      const wait = Math.max(0, openAt - Date.now());
+      setTimeout(() => {
+        if (!response.destroyed) response.writeHead(200, { 'content-length': 2 }).end('ok');
+      }, wait);
+    });
+    slow.listen(0, '127.0.0.1');
+    await once(slow, 'listening');
+    const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const openAt = Date.now() + 700;
+    try {
+      const rounds = await warmUp({ url: slowUrl, requestsFor: () => [{ method: 'GET' as const, path: '/slow' }], connections: 2, durationSeconds: 1 }, 0.2);
+      expect(rounds).toBeGreaterThan(1);
+      expect(Date.now()).toBeGreaterThanOrEqual(openAt);
+      const measured = await measure({ url: slowUrl, requestsFor: () => [{ method: 'GET' as const, path: '/slow' }], connections: 2, durationSeconds: 0.3 });
+      expect(measured.requests).toBeGreaterThan(0);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 
   it('ends a round shorter than a second when it is due, and still reports requests and bytes per second', async () => {

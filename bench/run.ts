@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, processEnv } from '../server/config';
 import { clientRouteSizes } from './client-size';
 import { readDataset, seedSmokeDataset, SOAK_SIZE, type TDataset } from './dataset';
-import { measure, type TMeasurement, warmThenMeasure, warmUpFor } from './measure';
+import { measure, type TMeasurement, warmThenMeasure, warmUp } from './measure';
 import { readTrafficData } from './traffic';
 import type { TPublicCacheCounts } from '../server/http/public-cache';
 import { freePort } from '../server/test/free-port';
@@ -343,7 +343,7 @@ async function run(options: TOptions): Promise<number> {
   for (const scenario of scenarios) {
     log(`${scenario.name}: ${scenario.title}…`);
     const scenarioRound = { ...round, url: server.url, requestsFor: scenario.requestsFor };
-    if (options.warmupSeconds > 0) await measure(warmUpFor(scenarioRound, options.warmupSeconds));
+    await warmUp(scenarioRound, options.warmupSeconds);
     const before = await cacheCounts(server.url, processes);
     const measurement = await measure(scenarioRound);
     measured.push({ scenario, measurement, cache: cacheShare(before, await cacheCounts(server.url, processes)) });
