@@ -39,6 +39,7 @@ describe('measure and warmThenMeasure', () => {
 
   it('warms up again until a round has completed a request, so a slow first answer does not leave the measured round with none', async () => {
     // The first answers take longer than a warm-up round lasts (a first server-rendered page on a slow host).
+    const openAt = Date.now() + 700;
     const slow = createServer((_request, response) => {
       const wait = Math.max(0, openAt - Date.now());
       setTimeout(() => {
@@ -48,7 +49,6 @@ describe('measure and warmThenMeasure', () => {
     slow.listen(0, '127.0.0.1');
     await once(slow, 'listening');
     const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
-    const openAt = Date.now() + 700;
     try {
       const rounds = await warmUp({ url: slowUrl, requestsFor: () => [{ method: 'GET' as const, path: '/slow' }], connections: 2, durationSeconds: 1 }, 0.2);
       expect(rounds).toBeGreaterThan(1);

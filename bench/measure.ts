@@ -104,6 +104,6 @@ export async function warmUp(round: TRound, durationSeconds: number, maxRounds =
 }
 
 /** The warm-up before a round: as long as asked, on connections numbered after the round's. */
-export function warmUpFor(round: TRound, durationSeconds: number): TRound {
+function warmUpFor(round: TRound, durationSeconds: number): TRound {
   return { ...round, durationSeconds, firstConnection: (round.firstConnection ?? 0) + round.connections };
 }
