@@ -111,8 +111,8 @@ export default defineConfig({
       },
       // The reliability suite starts whole processes on real databases, one file at a time in each
       // of two projects: the files that drive sustained load (and the crash run, the longest, and
-      // two short files that even the lines out) and the rest. `npm run test:reliability` runs the two side by side (scripts/test.ts), so two
-      // load runs never share the machine's two cores.
+      // two short files that even the lines out) and the rest. `npm run test:reliability` runs
+      // the two side by side (scripts/test.ts), so two load runs never share the machine's two cores.
       {
         test: { name: 'reliability', include: ['reliability/**/*.test.ts'], exclude: [...configDefaults.exclude, ...RELIABILITY_LOAD_LINE], ...RELIABILITY },
       },
