@@ -5,8 +5,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Files that take minutes alone. Vitest starts the largest files first (on a fresh clone it knows
- * no durations): bench/run.test.ts, small but two smoke runs of the bench (2 min), began late
+ * Files that take long alone. Vitest starts the largest files first (on a fresh clone it knows
+ * no durations): bench/run.test.ts, small but two smoke runs of the bench (40 s), began late
  * and ran alone for the unit and API run's last 40 s.
  */
 const LONG_FILES = ['bench/run.test.ts'];

@@ -27,7 +27,7 @@ describe('measure and warmThenMeasure', () => {
       connections.push(connection);
       return [{ method: 'GET' as const, path: `/drawn-by/${connection}` }];
     };
-    const result = await warmThenMeasure({ url, requestsFor, connections: 2, durationSeconds: 0.5 }, 0.5);
+    const result = await warmThenMeasure({ url, requestsFor, connections: 2, length: { seconds: 0.5 } }, { seconds: 0.5 });
     expect(result.errors).toBe(0);
     expect(connections).toEqual([2, 3, 0, 1]);
     // The server saw the warm-up's requests, then only the measured round's.
@@ -50,10 +50,10 @@ describe('measure and warmThenMeasure', () => {
     await once(slow, 'listening');
     const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
     try {
-      const rounds = await warmUp({ url: slowUrl, requestsFor: () => [{ method: 'GET' as const, path: '/slow' }], connections: 2, durationSeconds: 1 }, 0.2);
+      const rounds = await warmUp({ url: slowUrl, requestsFor: () => [{ method: 'GET' as const, path: '/slow' }], connections: 2, length: { seconds: 1 } }, { seconds: 0.2 });
       expect(rounds).toBeGreaterThan(1);
       expect(Date.now()).toBeGreaterThanOrEqual(openAt);
-      const measured = await measure({ url: slowUrl, requestsFor: () => [{ method: 'GET' as const, path: '/slow' }], connections: 2, durationSeconds: 0.3 });
+      const measured = await measure({ url: slowUrl, requestsFor: () => [{ method: 'GET' as const, path: '/slow' }], connections: 2, length: { seconds: 0.3 } });
       expect(measured.requests).toBeGreaterThan(0);
     } finally {
       slow.closeAllConnections();
@@ -63,7 +63,7 @@ describe('measure and warmThenMeasure', () => {
 
   it('ends a round shorter than a second when it is due, and still reports requests and bytes per second', async () => {
     const started = Date.now();
-    const result = await measure({ url, requestsFor: () => [{ method: 'GET' as const, path: '/short' }], connections: 2, durationSeconds: 0.3 });
+    const result = await measure({ url, requestsFor: () => [{ method: 'GET' as const, path: '/short' }], connections: 2, length: { seconds: 0.3 } });
     const elapsedMs = Date.now() - started;
     // autocannon's own sampling (a second) would have made it last a whole second.
     expect(elapsedMs).toBeLessThan(900);
@@ -73,5 +73,28 @@ describe('measure and warmThenMeasure', () => {
     expect(result.reqPerSec).toBeLessThan(perSecond * 2);
     // Each answer is 2 bytes of body plus its head: bytes per second follow requests per second.
     expect(result.throughputBytesPerSec).toBeGreaterThan(result.reqPerSec * 2);
+  });
+
+  it('ends a counted round once it has that many answers, however long they take (the smoke run’s rounds)', async () => {
+    // Each answer takes 150 ms: a round of 6 requests on 2 connections lasts about 450 ms.
+    const slow = createServer((_request, response) => {
+      setTimeout(() => response.writeHead(200, { 'content-length': 2 }).end('ok'), 150);
+    });
+    slow.listen(0, '127.0.0.1');
+    await once(slow, 'listening');
+    const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      const started = Date.now();
+      const result = await measure({ url: slowUrl, requestsFor: () => [{ method: 'GET' as const, path: '/slow' }], connections: 2, length: { requests: 6 } });
+      expect(result.requests).toBe(6);
+      expect(result.errors).toBe(0);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+      expect(result.reqPerSec).toBeGreaterThan(0);
+      // Fewer requests than connections: one connection each.
+      expect((await measure({ url, requestsFor: () => [{ method: 'GET' as const, path: '/few' }], connections: 10, length: { requests: 3 } })).requests).toBe(3);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 });

@@ -22,12 +22,20 @@ export interface TMeasurement {
   durationSeconds: number;
 }
 
+/**
+ * A round lasts some seconds, or (the smoke run's) until so many requests have been answered,
+ * however long they take: a round that proves a scenario works needs answers, not time, and a
+ * second's round on CI's loaded machine once completed no request of a slow page.
+ */
+export type TRoundLength = { seconds: number } | { requests: number };
+
 export interface TRound {
   url: string;
   /** The requests connection number `connection` cycles through. */
   requestsFor(connection: number): autocannon.Request[];
   connections: number;
-  durationSeconds: number;
+  /** How long the round lasts (a warm-up is given its own length). */
+  length: TRoundLength;
   /**
    * The first connection's number (0 unless set). A warm-up takes the numbers after the measured
    * round's: its connections draw other requests, so the measured round does not replay what the
@@ -44,8 +52,8 @@ export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /**
  * autocannon counts requests and bytes per sample (a second by default) and ends a round only at a
- * sample's end: a round shorter than a second (the smoke run's) samples as often as it lasts, and
- * its per-sample figures are scaled to per second.
+ * sample's end: a round shorter than a second samples as often as it lasts (a counted round every
+ * 50 ms), and its per-sample figures are scaled to per second.
  */
 function sampleMsFor(durationSeconds: number): number {
   return Math.min(1000, Math.max(50, Math.round(durationSeconds * 1000)));
@@ -53,21 +61,25 @@ function sampleMsFor(durationSeconds: number): number {
 
 export async function measure(round: TRound): Promise<TMeasurement> {
   let nextConnection = round.firstConnection ?? 0;
-  const sampleMs = sampleMsFor(round.durationSeconds);
+  const { length } = round;
+  // A counted round's length is not known beforehand: it samples as often as the shortest timed one.
+  const sampleMs = sampleMsFor('seconds' in length ? length.seconds : 0);
   const perSecond = 1000 / sampleMs;
   const result = await autocannon({
     url: round.url,
-    connections: round.connections,
-    duration: round.durationSeconds,
+    // autocannon shares a counted round's requests among its connections, at least one each.
+    ...('seconds' in length ? { connections: round.connections, duration: length.seconds } : { connections: Math.min(round.connections, length.requests), amount: length.requests }),
     sampleInt: sampleMs,
     headers: BROWSER_HEADERS,
     // Each connection gets its own cycle (its own session and project in the signed-in mix).
     setupClient: (client) => client.setRequests(round.requestsFor(nextConnection++)),
   });
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]));
+  // A counted round may end within one or two samples: its rates are its totals over its length.
+  const countedSeconds = 'requests' in length ? Math.max(result.duration, 0.01) : null;
   return {
     requests: result.requests.total,
-    reqPerSec: result.requests.average * perSecond,
+    reqPerSec: countedSeconds ? result.requests.total / countedSeconds : result.requests.average * perSecond,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     // autocannon's `errors` already counts its timeouts.
@@ -75,14 +87,14 @@ export async function measure(round: TRound): Promise<TMeasurement> {
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     statusCodes,
-    throughputBytesPerSec: result.throughput.average * perSecond,
+    throughputBytesPerSec: countedSeconds ? result.throughput.total / countedSeconds : result.throughput.average * perSecond,
     durationSeconds: result.duration,
   };
 }
 
 /** A warm-up (JIT, caches, pools; not recorded), then the measured round. */
-export async function warmThenMeasure(round: TRound, warmupSeconds: number): Promise<TMeasurement> {
-  await warmUp(round, warmupSeconds);
+export async function warmThenMeasure(round: TRound, warmup: TRoundLength): Promise<TMeasurement> {
+  await warmUp(round, warmup);
   return measure(round);
 }
 
@@ -95,15 +107,15 @@ export const MAX_WARMUP_ROUNDS = 10;
  * server-rendered pages on PostgreSQL took longer than a 0.1 s warm-up and a 1 s round together,
  * and the measured round then completed none (a CI failure).
  */
-export async function warmUp(round: TRound, durationSeconds: number, maxRounds = MAX_WARMUP_ROUNDS): Promise<number> {
-  if (durationSeconds <= 0) return 0;
+export async function warmUp(round: TRound, warmup: TRoundLength, maxRounds = MAX_WARMUP_ROUNDS): Promise<number> {
+  if (('seconds' in warmup ? warmup.seconds : warmup.requests) <= 0) return 0;
   for (let rounds = 1; ; rounds += 1) {
-    const { requests } = await measure(warmUpFor(round, durationSeconds));
+    const { requests } = await measure(warmUpFor(round, warmup));
     if (requests > 0 || rounds >= maxRounds) return rounds;
   }
 }
 
 /** The warm-up before a round: as long as asked, on connections numbered after the round's. */
-function warmUpFor(round: TRound, durationSeconds: number): TRound {
-  return { ...round, durationSeconds, firstConnection: (round.firstConnection ?? 0) + round.connections };
+function warmUpFor(round: TRound, length: TRoundLength): TRound {
+  return { ...round, length, firstConnection: (round.firstConnection ?? 0) + round.connections };
 }

@@ -57,7 +57,7 @@ function result(): TBenchResult {
     finishedAt: '2025-01-02T03:09:05.678Z',
     git: { commit: 'abc', dirty: false },
     machine: { cpus: 2, cpuModel: 'test', totalMemoryMb: 1024, node: 'v20', platform: 'linux x64', loadAverageAtStart: [0, 0, 0] },
-    settings: { durationSeconds: 20, warmupSeconds: 5, connections: 50, requestLogging: 'off' },
+    settings: { round: { seconds: 20 }, warmup: { seconds: 5 }, connections: 50, requestLogging: 'off' },
     dataset: { projects: 100_000 },
     inputs: { slugs: ['a'], deepPage: { number: 40, cursor: 'c' }, filter: { category: 'Art', tag: 'neon' }, searchTerm: 'neon', likeTargets: [], signedInMembers: 5 },
     ceiling: { reqPerSec: 1000, first: ceiling, last: ceiling },

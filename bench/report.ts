@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatRouteSizes, type TRouteSize } from './client-size';
-import type { TMeasurement } from './measure';
+import type { TMeasurement, TRoundLength } from './measure';
 import type { TBudget, TScenarioInputs } from './scenarios';
 import { formatUploadRows, uploadBudgetMisses, type TUploadRow } from './upload-bench';
 
@@ -36,7 +36,7 @@ export interface TBenchResult {
   finishedAt: string;
   git: { commit: string | null; dirty: boolean | null };
   machine: { cpus: number; cpuModel: string; totalMemoryMb: number; node: string; platform: string; loadAverageAtStart: number[] };
-  settings: { durationSeconds: number; warmupSeconds: number; connections: number; requestLogging: string; /** App processes (WEB_CONCURRENCY); absent in results older than the setting: one. */ processes?: number };
+  settings: { round: TRoundLength; warmup: TRoundLength; connections: number; requestLogging: string; /** App processes (WEB_CONCURRENCY); absent in results older than the setting: one. */ processes?: number };
   dataset: Record<string, number>;
   inputs: Omit<TScenarioInputs, 'sessions' | 'traffic'> & { signedInMembers: number; traffic?: Record<string, number> };
   /**
@@ -164,13 +164,19 @@ function ceilingLine(ceiling: TBenchResult['ceiling']): string {
   return `${single} as one process, ${integer(asServer)} req/s as ${ceiling.asServer.processes}; the higher, ${integer(ceiling.reqPerSec)} req/s, is the ceiling.`;
 }
 
+/** '5 s warm-up + 20 s per scenario', or a smoke run's 'a warm-up of 50 requests + 200 requests per scenario'. */
+function roundsLabel({ warmup, round }: TBenchResult['settings']): string {
+  const warmupLabel = 'seconds' in warmup ? `${warmup.seconds} s warm-up` : `a warm-up of ${integer(warmup.requests)} requests`;
+  return `${warmupLabel} + ${'seconds' in round ? `${round.seconds} s` : `${integer(round.requests)} requests`} per scenario`;
+}
+
 export function formatReport(result: TBenchResult): string {
   const { settings, dataset } = result;
   const counts = Object.entries(dataset)
     .map(([name, count]) => `${integer(count)} ${name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)}`)
     .join(', ');
   return [
-    `${result.smoke ? 'Smoke run' : 'Bench'} on ${result.engine} (${counts}); ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s per scenario; request logging ${settings.requestLogging}.`,
+    `${result.smoke ? 'Smoke run' : 'Bench'} on ${result.engine} (${counts}); ${settings.connections} connections, ${roundsLabel(settings)}; request logging ${settings.requestLogging}.`,
     `Server: ${settings.processes && settings.processes > 1 ? `${settings.processes} app processes (WEB_CONCURRENCY)` : 'one app process'}. ${ceilingLine(result.ceiling)}`,
     '',
     formatTable(result),

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, processEnv } from '../server/config';
 import { clientRouteSizes } from './client-size';
 import { readDataset, seedSmokeDataset, SOAK_SIZE, type TDataset } from './dataset';
-import { measure, type TMeasurement, warmThenMeasure, warmUp } from './measure';
+import { measure, type TMeasurement, type TRoundLength, warmThenMeasure, warmUp } from './measure';
 import { readTrafficData } from './traffic';
 import type { TPublicCacheCounts } from '../server/http/public-cache';
 import { freePort } from '../server/test/free-port';
@@ -25,8 +25,8 @@ import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
 import { discoverSoakInputs, formatSoakSummary, runSoak, soakTrafficProblems } from './soak';
 
 const USAGE = `Usage: npm run bench -- [options]
-  --duration <s>       measured seconds per scenario (default 20; smoke 1)
-  --warmup <s>         warm-up seconds before each, not recorded (default 5; smoke 0.3)
+  --duration <s>       measured seconds per scenario (default 20; smoke: 200 requests)
+  --warmup <s>         warm-up seconds before each, not recorded (default 5; smoke: 50 requests)
   --connections <n>    concurrent connections (default 50; smoke 10)
   --only <a,b>         only these scenarios: ${SCENARIO_NAMES.join(', ')}
   --min-projects <n>   refuse a dataset smaller than this (default 1000)
@@ -45,23 +45,22 @@ const TRAFFIC_MEMBERS = 200;
 /** The smoke run proves the members' scenarios work; each sign-in is a deliberate argon2 hash, so a few. */
 const SMOKE_TRAFFIC_MEMBERS = 5;
 const ONE_URL_MEMBERS = 5;
-const FULL = { durationSeconds: 20, warmupSeconds: 5, connections: 50 };
+const FULL = { round: { seconds: 20 }, warmup: { seconds: 5 }, connections: 50 } as const;
 /** The soak's load: fewer connections than the scenarios, since every request may be a miss or a write. */
 const SOAK = { minutes: 10, connections: 20, maxWarmupSeconds: 60, sampleEverySeconds: 5, signInEverySeconds: 5, signedInMembers: 60 };
 /** How far above its level after the warm-up the server may end the soak. */
 export const SOAK_MAX_GROWTH_MB = 50;
-// The smoke run proves every round works, not how fast. A measured round keeps its second: on
-// CI's loaded machine a round of 0.3 s completed no request of PostgreSQL's server-rendered
-// project page. Its warm-up is short, and warmUp repeats it until a request has been answered:
-// on a slow host (2026-12-03) that page's first requests took longer than a 0.1 s warm-up and a
-// 1 s round together. A warm-up of 1 s had covered that too, at 13 s more of load per engine.
-const SMOKE = { durationSeconds: 1, warmupSeconds: 0.3, connections: 10 };
+// The smoke run proves every round works, not how fast: a round ends when it has its answers,
+// however long they take, not after a time. Timed rounds of 1 s (with 0.3 s warm-ups) had to be
+// that long for CI's loaded machine, where a round of 0.3 s once completed no request of
+// PostgreSQL's server-rendered project page; they kept both cores busy for 26 s an engine.
+const SMOKE = { round: { requests: 200 }, warmup: { requests: 50 }, connections: 10 } as const;
 const SERVER_START_TIMEOUT_MS = 180_000; // start.ts may build the client first
 const REQUEST_LOGGING = 'off (LOG_LEVEL=warn)';
 
 interface TOptions {
-  durationSeconds: number;
-  warmupSeconds: number;
+  round: TRoundLength;
+  warmup: TRoundLength;
   connections: number;
   only: TScenarioName[];
   minProjects: number;
@@ -110,8 +109,8 @@ function parseOptions(argv: string[]): TOptions {
   const unknown = only.filter((name) => !(SCENARIO_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0) throw new UsageError(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIO_NAMES.join(', ')}`);
   return {
-    durationSeconds: numberOption('duration', values.duration, defaults.durationSeconds, { min: 1 }),
-    warmupSeconds: numberOption('warmup', values.warmup, defaults.warmupSeconds),
+    round: values.duration === undefined ? defaults.round : { seconds: numberOption('duration', values.duration, 0, { min: 1 }) },
+    warmup: values.warmup === undefined ? defaults.warmup : { seconds: numberOption('warmup', values.warmup, 0) },
     connections: numberOption('connections', values.connections, values.soak ? SOAK.connections : defaults.connections, { integer: true, min: 1 }),
     only: only as TScenarioName[],
     minProjects: numberOption('min-projects', values['min-projects'], 1000, { integer: true }),
@@ -329,13 +328,13 @@ async function run(options: TOptions): Promise<number> {
   const scenarios = options.only.map((name) => allScenarios[name]);
   for (const scenario of scenarios) await probeScenario(client, scenario);
 
-  const round = { connections: options.connections, durationSeconds: options.durationSeconds };
+  const round = { connections: options.connections, length: options.round };
   // With several app processes, hello world is measured run the same way too, and the ceiling is
   // whichever is higher: on 2 cores the client's own core usually makes one process the faster.
   const helloWorlds = processes > 1 ? await startHelloWorld(processes) : null;
   const measureCeiling = (when: string, hello = helloWorld): Promise<TMeasurement> => {
     log(`ceiling (${when}): hello world${hello === helloWorld ? '' : `, ${processes} processes`}…`);
-    return warmThenMeasure({ ...round, url: hello.url, requestsFor: () => [{ method: 'GET', path: '/' }] }, options.warmupSeconds);
+    return warmThenMeasure({ ...round, url: hello.url, requestsFor: () => [{ method: 'GET', path: '/' }] }, options.warmup);
   };
   stopIfInterrupted();
   const firstCeiling = await measureCeiling('first');
@@ -344,7 +343,7 @@ async function run(options: TOptions): Promise<number> {
   for (const scenario of scenarios) {
     log(`${scenario.name}: ${scenario.title}…`);
     const scenarioRound = { ...round, url: server.url, requestsFor: scenario.requestsFor };
-    await warmUp(scenarioRound, options.warmupSeconds);
+    await warmUp(scenarioRound, options.warmup);
     const before = await cacheCounts(server.url, processes);
     const measurement = await measure(scenarioRound);
     measured.push({ scenario, measurement, cache: cacheShare(before, await cacheCounts(server.url, processes)) });
@@ -372,7 +371,7 @@ async function run(options: TOptions): Promise<number> {
     finishedAt: new Date().toISOString(),
     git: gitState(),
     machine: machineInfo(),
-    settings: { durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections, requestLogging: REQUEST_LOGGING, processes },
+    settings: { round: options.round, warmup: options.warmup, connections: options.connections, requestLogging: REQUEST_LOGGING, processes },
     dataset: dataset.counts,
     inputs: {
       slugs: inputs.slugs,

@@ -32,7 +32,7 @@ describe('skipResponseBodies', () => {
   });
 
   it('leaves the bench’s measurement whole: requests, statuses and bytes', async () => {
-    const result = await measure({ url, requestsFor: () => [{ method: 'GET', path: '/' }], connections: 2, durationSeconds: 1 });
+    const result = await measure({ url, requestsFor: () => [{ method: 'GET', path: '/' }], connections: 2, length: { seconds: 1 } });
     expect(result.requests).toBeGreaterThan(50);
     expect(result.errors).toBe(0);
     expect(result.statusCodes).toEqual({ 200: result.requests });
