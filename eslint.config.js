@@ -8,7 +8,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['server/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'reliability/**/*.ts', '*.config.ts', '*.config.js'],
+    files: ['server/**/*.ts', 'server/**/*.mjs', 'scripts/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'reliability/**/*.ts', '*.config.ts', '*.config.js'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -4,6 +4,7 @@
 // Runs against servers already started (`npm start` on the dataset): give their URL and pid.
 //   tsx bench/cpu-cost.ts --url http://127.0.0.1:3000 --pid 1234 [--requests 2000] [--members 20]
 //        [--connections 10] [--only detail-visitors,…] [--ceiling-url http://127.0.0.1:4000 --ceiling-pid 5678]
+//        [--first-connection 100000]
 // Prints per scenario: requests, errors, server CPU µs per request, and the CPU share of the bare
 // hello world (its CPU per request divided by the scenario's): the throughput share a server
 // bound by its own core would reach.
@@ -55,10 +56,14 @@ async function main(): Promise<void> {
       only: { type: 'string', default: 'gallery-visitors,gallery-members,detail-visitors,detail-members,search-terms,members-mix' },
       'ceiling-url': { type: 'string' },
       'ceiling-pid': { type: 'string' },
+      // Against a server a run has warmed already: draw on connections numbered from here, so this
+      // run's visitors and URLs are not the ones the last run left counted and cached.
+      'first-connection': { type: 'string', default: '0' },
     },
   });
   if (!values.url || !values.pid) throw new Error('--url and --pid are required');
   const pid = Number(values.pid);
+  nextConnection = Number(values['first-connection']);
   const requests = Number(values.requests);
   const config = loadConfig(process.env);
   const dataset = await readDataset(config, { members: Number(values.members) });

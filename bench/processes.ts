@@ -1,11 +1,15 @@
-// Child processes for the bench: the production server and the hello-world ceiling, each spawned
-// as `node --import tsx <entry>` (node itself, so the pid is the server's own, for RSS readings),
-// waited on over HTTP, and always stopped — on success, on error and on Ctrl-C.
+// Child processes for the bench: the production server (as `npm start` runs it: SERVER_START) and
+// the hello-world ceiling (`node --import tsx <entry>`), node itself each time, so the pid is the
+// server's own (for RSS readings), waited on over HTTP, and always stopped — on success, on error
+// and on Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** `npm start`'s server: bundled by server/cli/launch.mjs, built first when missing or stale. */
+export const SERVER_START = { entry: 'server/cli/launch.mjs', args: ['start'] };
 
 /** A process's children (a supervisor's app processes, WEB_CONCURRENCY), from Linux's /proc; none once it has exited. */
 export function childPids(pid: number): number[] {
@@ -30,7 +34,7 @@ export interface TChild {
 
 export interface TSpawnOptions {
   name: string;
-  /** Script path relative to the repository root. */
+  /** Script path relative to the repository root: TypeScript runs under tsx, JavaScript as it is. */
   entry: string;
   args?: string[];
   env: NodeJS.ProcessEnv;
@@ -59,7 +63,9 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 
 /** Spawns the entry and resolves once every ready path answers; rejects (after stopping it) otherwise. */
 export async function spawnAndWait(options: TSpawnOptions): Promise<TChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry, ...(options.args ?? [])], {
+  // TypeScript entries run under tsx; the server (SERVER_ENTRY) as `npm start` runs it, bundled.
+  const loader = options.entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, options.entry, ...(options.args ?? [])], {
     cwd: ROOT,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,7 +17,7 @@ import { measure, type TMeasurement, type TRoundLength, warmThenMeasure, warmUp 
 import { readTrafficData } from './traffic';
 import type { TPublicCacheCounts } from '../server/http/public-cache';
 import { freePort } from '../server/test/free-port';
-import { childPids, ROOT, spawnAndWait, type TChild } from './processes';
+import { childPids, ROOT, SERVER_START, spawnAndWait, type TChild } from './processes';
 import { budgetMisses, ceilingOf, formatReport, writeResult, type TBenchResult, type TCacheShare, type TScenarioRow } from './report';
 import { BenchClient, buildScenarios, discoverInputs, probeScenario, SCENARIO_NAMES, type TScenario, type TScenarioName } from './scenarios';
 import { runUploadBench } from './upload-bench';
@@ -171,7 +171,7 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<TChild> {
   const url = `http://127.0.0.1:${port}`;
   return spawnAndWait({
     name: 'server',
-    entry: 'server/cli/start.ts',
+    ...SERVER_START,
     // TRUST_PROXY: behind a trusted proxy X-Forwarded-For names the client, so the traffic comes
     // from many visitors' addresses (views are counted per visitor, sign-in is throttled per address).
     env: { ...BENCH_MEMBER_LIMITS, ...env, ...ALLOCATOR_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, TRUST_PROXY: 'true' },

@@ -14,7 +14,7 @@ import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '../shared/constants';
 import type { TUploadResponse } from '../shared/schemas/media';
 import { apiClient } from '../e2e/api-client';
 import { freePort } from '../server/test/free-port';
-import { ROOT, spawnAndWait, type TChild } from './processes';
+import { ROOT, SERVER_START, spawnAndWait, type TChild } from './processes';
 import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
 
 const run = promisify(execFile);
@@ -279,7 +279,7 @@ async function startServerWithMember(dataDir: string): Promise<{ server: TChild;
   const url = `http://127.0.0.1:${port}`;
   const server = await spawnAndWait({
     name: 'server',
-    entry: 'server/cli/start.ts',
+    ...SERVER_START,
     env: { ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
     url,
     ready: [{ path: '/healthz' }],

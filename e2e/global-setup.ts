@@ -49,7 +49,7 @@ async function startServer(): Promise<TRunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts'], {
+  const child = spawn(process.execPath, ['server/cli/launch.mjs', 'start'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', SITE_NAME,
       // Every browser test sends from 127.0.0.1: the hire and support forms of all files share one address's budget.
       CONTACT_MESSAGES_PER_IP: '100' },

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { formatLighthouseTable, lighthouseRow, medianRow, writeLighthouseResult, type TLighthouseResult, type TLighthouseRow, type TTraceEvent } from '../bench/lighthouse-report';
-import { ROOT, spawnAndWait, type TChild } from '../bench/processes';
+import { ROOT, SERVER_START, spawnAndWait, type TChild } from '../bench/processes';
 import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
 import { freePort } from '../server/test/free-port';
 
@@ -44,7 +44,7 @@ async function startSeededServer(): Promise<TChild> {
   const url = `http://127.0.0.1:${port}`;
   const server = await spawnAndWait({
     name: 'server',
-    entry: 'server/cli/start.ts',
+    ...SERVER_START,
     env: { ...env, ...ALLOCATOR_ENV, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
     url,
     ready: [{ path: '/healthz' }],

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, spawnAndWait } from '../bench/processes';
+import { ROOT, SERVER_START, spawnAndWait } from '../bench/processes';
 import { ALLOCATOR_ENV } from '../server/ops/memory-allocator';
 import { freePort } from '../server/test/free-port';
 import { STORAGE_KEYS } from '../shared/constants';
@@ -47,7 +47,7 @@ async function startSeededServer(): Promise<string> {
   const url = `http://127.0.0.1:${port}`;
   await spawnAndWait({
     name: 'server',
-    entry: 'server/cli/start.ts',
+    ...SERVER_START,
     // Not NODE_ENV=production: that turns test payments off, and the board's demo jobs show either way.
     env: { ...env, ...ALLOCATOR_ENV, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url },
     url,

@@ -8,10 +8,11 @@ import { freePort } from '../../server/test/free-port';
 import { ALLOCATOR_ENV } from '../../server/ops/memory-allocator';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-/** The server without the client build (`npm start` would build dist/web first). */
-const SERVE_ENTRY = join(ROOT, 'server', 'cli', 'serve.ts');
-/** `npm start`'s entry: builds the client into dist/web when it is missing or stale, then serves it. */
-const START_ENTRY = join(ROOT, 'server', 'cli', 'start.ts');
+/**
+ * How `npm start` and `npm run serve` run the server (bundled, server/cli/launch.mjs): `serve` without
+ * the client build, `start` building the client into dist/web first when it is missing or stale.
+ */
+const LAUNCH = join(ROOT, 'server', 'cli', 'launch.mjs');
 /** The tail of a process's output kept for failure messages. */
 const LOG_LIMIT = 200_000;
 
@@ -106,7 +107,7 @@ export async function startServer(options: TStartOptions): Promise<TServerProces
     STRIPE_SECRET_KEY: '',
     ...options.env,
   };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry === 'start' ? START_ENTRY : SERVE_ENTRY], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), LAUNCH, options.entry === 'start' ? 'start' : 'serve'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let output = '';
   const collect = (chunk: Buffer) => {

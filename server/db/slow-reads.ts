@@ -43,12 +43,19 @@ export function slowReadsThrough(db: Pick<Kysely<Database>, 'executeQuery'>): TS
   };
 }
 
-// The worker is TypeScript like the rest: it registers tsx's loader for itself, since a worker
-// does not inherit the `--import tsx` of the process that starts it.
-// Both by absolute URL: eval'd code resolves bare names from the working directory, not from here.
-const TSX_API = import.meta.resolve('tsx/esm/api');
-const WORKER_ENTRY = new URL('./slow-reads.worker.ts', import.meta.url).href;
-const WORKER_BOOT = `import { register } from ${JSON.stringify(TSX_API)}; register(); await import(${JSON.stringify(WORKER_ENTRY)});`;
+/** dist/app's URL in the bundle `npm start` runs (server/cli/launch.mjs defines it); undefined from source. */
+declare const __BUNDLE_DIR__: string | undefined;
+
+/**
+ * Bundled, the worker is a bundle of its own beside the server's. From source it is TypeScript
+ * like the rest: it registers tsx's loader for itself, since a worker does not inherit the
+ * `--import tsx` of the process that starts it. By absolute URLs: eval'd code resolves bare names
+ * from the working directory, not from here.
+ */
+const WORKER_BOOT =
+  typeof __BUNDLE_DIR__ === 'string'
+    ? `await import(${JSON.stringify(new URL('slow-reads.worker.mjs', __BUNDLE_DIR__).href)});`
+    : `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(new URL('./slow-reads.worker.ts', import.meta.url).href)});`;
 
 /**
  * A reading thread on the SQLite file, started at the first read, its connection set up with

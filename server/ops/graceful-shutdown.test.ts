@@ -246,7 +246,7 @@ describe('a server process receiving SIGTERM (SQLite)', () => {
       return smtp.close();
     });
     const port = await freePort();
-    const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/cli/serve.ts'], {
+    const server: ChildProcess = spawn(process.execPath, ['server/cli/launch.mjs', 'serve'], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
