@@ -273,7 +273,7 @@ export function uploadBudgetMisses(rows: TUploadRow[]): string[] {
 async function startServerWithMember(dataDir: string): Promise<{ server: TChild; cookie: string }> {
   const env = { ...process.env, ...ALLOCATOR_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' };
   // The operator's way in: `npm run invite` prints a code for this data folder (and migrates it).
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/invite.ts', '--count', '1'], { cwd: ROOT, env });
+  const { stdout } = await run(process.execPath, ['server/cli/launch.mjs', 'invite', '--count', '1'], { cwd: ROOT, env });
   const invitationCode = stdout.trim();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -5,8 +5,19 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** The bundles, by name: the two ways to serve, and the thread server/db/slow-reads.ts starts by URL. */
-export const ENTRIES = { start: 'server/cli/start.ts', serve: 'server/cli/serve.ts', 'slow-reads.worker': 'server/db/slow-reads.worker.ts' };
+/**
+ * The bundles, by name: the two ways to serve, the operator's commands, and the thread
+ * server/db/slow-reads.ts starts by URL.
+ */
+export const ENTRIES = {
+  start: 'server/cli/start.ts',
+  serve: 'server/cli/serve.ts',
+  invite: 'server/cli/invite.ts',
+  admin: 'server/cli/admin.ts',
+  migrate: 'server/cli/migrate.ts',
+  backup: 'server/cli/backup.ts',
+  'slow-reads.worker': 'server/db/slow-reads.worker.ts',
+};
 /** A change to any of these (under the repository root) makes the bundles stale. */
 const SOURCES = ['server', 'shared', 'package-lock.json'];
 

@@ -60,7 +60,7 @@ describe('npm run admin (the operator sets a role)', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const admin = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } });
+    run(process.execPath, ['server/cli/launch.mjs', 'admin', ...args], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } });
 
   it('sets the role and prints one line; refuses an unknown e-mail or role with a reason and exit code 2', async () => {
     const { database } = await openDatabase(loadConfig({ DATA_DIR: dir, DATABASE_URL: '' }));
