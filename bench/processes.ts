@@ -63,7 +63,7 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 
 /** Spawns the entry and resolves once every ready path answers; rejects (after stopping it) otherwise. */
 export async function spawnAndWait(options: TSpawnOptions): Promise<TChild> {
-  // TypeScript entries run under tsx; the server (SERVER_ENTRY) as `npm start` runs it, bundled.
+  // TypeScript entries run under tsx; the server (SERVER_START) as `npm start` runs it, bundled.
   const loader = options.entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...loader, options.entry, ...(options.args ?? [])], {
     cwd: ROOT,

@@ -7,22 +7,20 @@
 // WEB_CONCURRENCY, and the test suites start hundreds. `npm run dev` runs the sources under tsx.
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildBundles, bundleIsStale, bundleOf } from './server-bundle.mjs';
+import { buildBundles, bundleIsStale, bundleOf, COMMANDS, SERVERS } from './server-bundle.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT_DIR = join(ROOT, 'dist/app');
 
-const SERVERS = ['start', 'serve'];
-const COMMANDS = ['invite', 'admin', 'migrate', 'backup'];
-
 const name = process.argv[2];
-if (!SERVERS.includes(name) && !COMMANDS.includes(name)) {
-  console.error(`usage: node server/cli/launch.mjs ${[...SERVERS, ...COMMANDS].join('|')} [arguments]`);
+const isCommand = Object.hasOwn(COMMANDS, name);
+if (!isCommand && !Object.hasOwn(SERVERS, name)) {
+  console.error(`usage: node server/cli/launch.mjs ${Object.keys({ ...SERVERS, ...COMMANDS }).join('|')} [arguments]`);
   process.exit(2);
 }
 // A command reads its arguments from argv[2] on, as when run directly. A server keeps its name
 // there: WEB_CONCURRENCY's app processes are started with this process's arguments (node:cluster).
-if (COMMANDS.includes(name)) process.argv.splice(2, 1);
+if (isCommand) process.argv.splice(2, 1);
 if (bundleIsStale(ROOT, OUT_DIR)) await buildBundles(ROOT, OUT_DIR);
 // Errors' stacks name the TypeScript sources (dist/app/*.mjs.map).
 process.setSourceMapsEnabled(true);

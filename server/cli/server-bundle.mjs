@@ -5,23 +5,17 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/**
- * The bundles, by name: the two ways to serve, the operator's commands, and the thread
- * server/db/slow-reads.ts starts by URL.
- */
-export const ENTRIES = {
-  start: 'server/cli/start.ts',
-  serve: 'server/cli/serve.ts',
-  invite: 'server/cli/invite.ts',
-  admin: 'server/cli/admin.ts',
-  migrate: 'server/cli/migrate.ts',
-  backup: 'server/cli/backup.ts',
-  'slow-reads.worker': 'server/db/slow-reads.worker.ts',
-};
+/** The two ways to serve (`npm start`, `npm run serve`), by the name launch.mjs is given. */
+export const SERVERS = { start: 'server/cli/start.ts', serve: 'server/cli/serve.ts' };
+/** The operator's commands (`npm run invite`, …), by the name launch.mjs is given. */
+export const COMMANDS = { invite: 'server/cli/invite.ts', admin: 'server/cli/admin.ts', migrate: 'server/cli/migrate.ts', backup: 'server/cli/backup.ts' };
+/** Every bundle, by name: the servers, the commands, and the thread server/db/slow-reads.ts starts by URL. */
+export const ENTRIES = { ...SERVERS, ...COMMANDS, 'slow-reads.worker': 'server/db/slow-reads.worker.ts' };
 /** A change to any of these (under the repository root) makes the bundles stale. */
 const SOURCES = ['server', 'shared', 'package-lock.json'];
 
-function newestMtime(path) {
+/** The newest modification time in a file or folder tree (0 when it does not exist); start.ts asks it of the client's sources. */
+export function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

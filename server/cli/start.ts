@@ -1,23 +1,17 @@
 // `npm start`: build the client and its server renderer if missing or older than their sources, then
 // serve: in this process, or in WEB_CONCURRENCY app processes under this one (server/ops/cluster.ts).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServing } from '../main';
 import { isWorkerProcess } from '../ops/cluster';
+import { newestMtime } from './server-bundle.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILT_INDEX = join(ROOT, 'dist/web/index.html');
 const BUILT_RENDERER = join(ROOT, 'dist/server/entry-server.js');
 const CLIENT_SOURCES = ['web', 'shared', 'vite.config.ts', 'package-lock.json', 'tsconfig.web.json'];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
-}
 
 function clientBuildIsStale(): boolean {
   if (!existsSync(BUILT_INDEX) || !existsSync(BUILT_RENDERER)) return true;
