@@ -130,7 +130,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   registerBodyFloor(app, config.limits.bodyFloor);
   registerErrorHandler(app);
   registerSecurityHeaders(app, { trustProxy: config.trustProxy, stripe: payments?.kind === 'stripe' });
-  const cacheCounts = registerPublicCache(app, readCache);
+  const cacheCounts = registerPublicCache(app, readCache, () => ctx.now().getTime());
   registerOriginCheck(app, { publicUrl: config.publicUrl });
   registerNulFilter(app);
   await registerSessions(app, (token) => sessionMember(ctx, token));

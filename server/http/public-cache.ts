@@ -22,8 +22,11 @@ export interface TPublicCacheRule {
   /** What the answer shows: its route's answer type and request, as the route declared them. */
   tags: (answer: never, request: never) => readonly TCacheTag[];
   /** A hit is served only when this says yes (the handler has nothing left to do). */
-  when?: (request: FastifyRequest) => boolean;
+  when?: TKeptAnswerCheck;
 }
+
+/** Whether a kept answer, stored `ageMs` ago, may be sent to this request. */
+export type TKeptAnswerCheck = (request: FastifyRequest, kept: { ageMs: number }) => boolean;
 
 /**
  * The tags of an answer, from what the handler returned (or sent, when it sent a string) and the
@@ -33,7 +36,7 @@ export interface TPublicCacheRule {
 export type TAnswerTags<TAnswer, TRequest> = (answer: TAnswer, request: TRequest) => readonly TCacheTag[];
 
 /** Route option: `app.get(url, { config: cachedForVisitors(tagsOfTheAnswer) }, handler)`, cached for visitors only. */
-export function cachedForVisitors<TAnswer, TRequest = FastifyRequest>(tags: TAnswerTags<TAnswer, TRequest>, when?: (request: FastifyRequest) => boolean) {
+export function cachedForVisitors<TAnswer, TRequest = FastifyRequest>(tags: TAnswerTags<TAnswer, TRequest>, when?: TKeptAnswerCheck) {
   return { publicCache: { for: 'visitors', tags, ...(when ? { when } : {}) } satisfies TPublicCacheRule };
 }
 
@@ -78,6 +81,8 @@ interface TCachedResponse {
   gzipped?: Buffer;
   /** What it shows, for a server-rendered page built from it (server/http/answer-tags.ts). */
   tags: readonly TCacheTag[];
+  /** When it was stored, on the app's clock (a route's `when` may look at its age). */
+  storedAt: number;
 }
 
 /**
@@ -147,7 +152,7 @@ function tagsOf(rule: TPublicCacheRule, answer: unknown, request: FastifyRequest
  * request pays for them: cached reads look up and fill the cache; state-changing routes that
  * may change anything empty it.
  */
-export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TPublicCacheCounts {
+export function registerPublicCache(app: FastifyInstance, cache: TReadCache, now: () => number = Date.now): TPublicCacheCounts {
   const counts: TPublicCacheCounts = { hits: 0, misses: 0, bypassed: 0, joined: 0 };
   app.decorateRequest('publicCacheTicket', null);
   app.decorateRequest('publicCacheTags', null);
@@ -164,10 +169,10 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TP
    * 'refused': one is kept but this request needs its handler (a new visitor's view to count),
    * so it has nothing to wait for. 'absent': nothing kept.
    */
-  const serveKept = (request: FastifyRequest, reply: FastifyReply, key: string, when?: (request: FastifyRequest) => boolean): 'sent' | 'refused' | 'absent' => {
+  const serveKept = (request: FastifyRequest, reply: FastifyReply, key: string, when?: TKeptAnswerCheck): 'sent' | 'refused' | 'absent' => {
     const hit = cache.get<TCachedResponse>(key);
     if (!hit) return 'absent';
-    if (when && !when(request)) return 'refused';
+    if (when && !when(request, { ageMs: now() - hit.storedAt })) return 'refused';
     reportAnswerTags(hit.tags);
     counts.hits += 1;
     reply.code(hit.status).headers(hit.headers);
@@ -198,7 +203,7 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TP
     reply.raw.once('close', () => request.publicCacheRelease?.());
   };
 
-  const answerFromCache = (visitorsOnly: boolean, when?: (request: FastifyRequest) => boolean): onRequestHookHandler => (request, reply, done) => {
+  const answerFromCache = (visitorsOnly: boolean, when?: TKeptAnswerCheck): onRequestHookHandler => (request, reply, done) => {
     if (request.method !== 'GET') return done();
     if (visitorsOnly && !isAnonymous(request)) {
       counts.bypassed += 1;
@@ -240,7 +245,7 @@ export function registerPublicCache(app: FastifyInstance, cache: TReadCache): TP
       const body = typeof payload === 'string' ? payload : ownCopy(payload);
       // A handler that sent text itself (a sitemap, a page) was not serialized: that text is its answer.
       const tags = request.publicCacheTags ?? tagsOf(rule, payload, request);
-      const entry: TCachedResponse = { status: 200, headers: { ...headers, vary: 'accept-encoding' }, body, compressible: payload.length >= GZIP_FROM_BYTES, tags };
+      const entry: TCachedResponse = { status: 200, headers: { ...headers, vary: 'accept-encoding' }, body, compressible: payload.length >= GZIP_FROM_BYTES, tags, storedAt: now() };
       reportAnswerTags(tags);
       cache.set(`http:${request.url}`, entry, ticket, { tags, bytes: responseBytes(entry) });
     }

@@ -12,7 +12,7 @@ import { cachedForEveryone, cachedForVisitors, INVALIDATES_SCOPED } from '../../
 import { MEMBERS_ONLY, requireStaff, requireUser, viewerDetails, viewerOf } from '../../http/sessions';
 import { CATEGORIES_TAG, creatorTag, LIKE_ORDER_TAG, orderTags, PROJECT_LISTS_TAG, projectListTags, projectPageTags, projectTag } from '../../lib/cache-tags';
 import { markProjectMature } from './mature.service';
-import { categorySummaries, createProject, deleteProject, isViewAlreadyCounted, listFollowingFeed, listLikedProjects, listProjects, listSimilarProjects, pickRandomProject, shareImageLocation, toggleLike, type TProjectKey, updateProject, viewProject } from './projects.service';
+import { categorySummaries, createProject, deleteProject, listFollowingFeed, listLikedProjects, listProjects, listSimilarProjects, pickRandomProject, servesKeptPage, shareImageLocation, toggleLike, type TProjectKey, updateProject, viewProject } from './projects.service';
 
 const ZSlugParams = z.object({ slug: z.string().min(1).max(200) });
 const ZCategoryParams = z.object({ category: z.string().min(1).max(100) });
@@ -64,10 +64,11 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext, rates: 
     async (request, reply) => sendPage(reply, await listProjects(ctx, { ...request.query, category: [request.params.category] }, viewerOf(request))),
   );
 
-  // A visitor who has been counted today gets the cached answer as it is; anyone else goes
-  // through the handler, which counts the view.
+  // A visitor counted today gets the kept answer as it is, and so does a new one whose view is
+  // counted without the database while that answer is under a second old (servesKeptPage);
+  // anyone else goes through the handler, which counts the view.
   const countedVisitor = (key: (params: Record<string, string>) => TProjectKey) =>
-    cachedForVisitors(projectPageTags, (request) => isViewAlreadyCounted(ctx, key(request.params as Record<string, string>), viewerDetails(request)));
+    cachedForVisitors(projectPageTags, (request, kept) => servesKeptPage(ctx, key(request.params as Record<string, string>), viewerDetails(request), kept.ageMs));
 
   const oneProject = { 200: ZProject, ...errorResponses(400, 404) };
 

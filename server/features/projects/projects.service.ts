@@ -28,6 +28,7 @@ import { inBatches, type TBatchOptions } from '../../lib/in-batches';
 import { moderationNote } from '../../lib/moderation-note';
 import { withOwnPart } from '../../lib/own-part';
 import type { TCacheTicket } from '../../lib/read-cache';
+import type { TViewRow } from '../../lib/view-buffer';
 import { bytesText, dailyQuotaReached, LIMIT_MESSAGES } from '../../http/member-limits';
 import { lockMember, publicMembers } from '../accounts/accounts.service';
 import { notify } from '../notifications/notifications.service';
@@ -328,6 +329,54 @@ export function isViewAlreadyCounted(ctx: TContext, key: TProjectKey, viewer: TV
   return known !== null && ctx.readCache.get<true>(viewedKey(project.id, known, day)) === true;
 }
 
+/**
+ * How long a kept answer of a project's page is sent to new visitors: the views it shows trail
+ * the count by at most this. Past it the next new visitor's answer is made again (viewProject),
+ * with every view counted until then.
+ */
+export const KEPT_PAGE_VIEWS_TRAIL_MS = 1000;
+
+/**
+ * Whether a visitor may be sent the kept answer of a project's page, made `ageMs` ago: while it
+ * is younger than KEPT_PAGE_VIEWS_TRAIL_MS, when their view of today is counted already, or when
+ * it is new and this process counts it here, without the database and without the handler.
+ * Making a new visitor's answer again, with their view in its count, cost a popular page more
+ * than a kept answer's CPU (the README's seventeenth pass); now it is made at most once a second.
+ */
+export function servesKeptPage(ctx: TContext, key: TProjectKey, viewer: TViewer, ageMs: number): boolean {
+  if (ageMs >= KEPT_PAGE_VIEWS_TRAIL_MS) return false;
+  const copy = ctx.readCache.get<TProject>(visitorCopyKey(key));
+  if (copy === undefined) return false;
+  const day = today(ctx);
+  const seenAs = knownViewerKey(ctx, viewer, day);
+  if (seenAs === null) return false;
+  if (ctx.readCache.get<true>(viewedKey(copy.id, seenAs, day)) === true) return true;
+  // Kept answers go to visitors only, so never to the project's creator, whose views are not counted.
+  if (viewer.userId !== null || !countKnownNewView(ctx, { project_id: copy.id, viewer_key: seenAs, day })) return false;
+  viewsSinceCopied.set(copy, viewsSince(copy) + 1);
+  return true;
+}
+
+/**
+ * Counts a view this process can tell is new without the database (the view buffer knows the
+ * day's recorded views, and it is neither waiting nor recorded): it then waits in the buffer and
+ * the viewer is remembered. False, and nothing counted, when the buffer cannot tell or is full.
+ */
+function countKnownNewView(ctx: TContext, view: TViewRow): boolean {
+  const buffer = ctx.views;
+  if (!buffer || buffer.has(view) || buffer.mayBeRecorded(view)) return false;
+  const ticket = ctx.readCache.ticket();
+  if (buffer.add(view) !== 'added') return false;
+  rememberViewer(ctx, view, ticket);
+  return true;
+}
+
+/** The viewer's view of the project that day is counted: their next visit costs no lookup. */
+function rememberViewer(ctx: TContext, view: TViewRow, ticket: TCacheTicket): void {
+  const seenKey = viewedKey(view.project_id, view.viewer_key, view.day);
+  ctx.readCache.set(seenKey, true, ticket, { tags: UNTOUCHED_BY_WRITES, bytes: seenKey.length + 64 });
+}
+
 /** The row with the views that wait to be written (view-counts.ts) counted in. */
 function withPendingViews(ctx: TContext, row: ProjectRow): ProjectRow {
   const pending = ctx.views?.pending(row.id) ?? 0;
@@ -341,11 +390,10 @@ function withPendingViews(ctx: TContext, row: ProjectRow): ProjectRow {
  * one (or with it full), the view row and the counter are written in a transaction of its own.
  */
 async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
-  const seenKey = viewedKey(projectId, viewerKey, day);
-  if (ctx.readCache.get<true>(seenKey)) return false;
+  const view = { project_id: projectId, viewer_key: viewerKey, day };
+  if (ctx.readCache.get<true>(viewedKey(projectId, viewerKey, day))) return false;
   const ticket = ctx.readCache.ticket();
   if (ctx.views) {
-    const view = { project_id: projectId, viewer_key: viewerKey, day };
     // Not remembered here (new, or its mark expired): waiting already, or written already? The
     // database is asked (a read, not a write) only when the buffer cannot tell it is new.
     const waiting = ctx.views.has(view);
@@ -353,7 +401,7 @@ async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string
     if (recorded) ctx.views.noteRecorded(view);
     const buffered = waiting || recorded ? 'known' : ctx.views.add(view);
     if (buffered !== 'full') {
-      ctx.readCache.set(seenKey, true, ticket, { tags: UNTOUCHED_BY_WRITES, bytes: seenKey.length + 64 });
+      rememberViewer(ctx, view, ticket);
       return buffered === 'added';
     }
   }
@@ -362,7 +410,7 @@ async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string
     await addView(tx.db, projectId);
     return true;
   });
-  ctx.readCache.set(seenKey, true, ticket, { tags: UNTOUCHED_BY_WRITES, bytes: seenKey.length + 64 });
+  rememberViewer(ctx, view, ticket);
   return counted;
 }
 

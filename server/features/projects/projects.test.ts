@@ -4,6 +4,7 @@ import { MAX_MEDIA_PER_PROJECT, type TProject } from '../../../shared/schemas/pr
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildMedia, buildProject, buildUser, cookieFor } from '../../test/factories';
 import { listProjectPage } from './projects.repo';
+import { KEPT_PAGE_VIEWS_TRAIL_MS } from './projects.service';
 
 describe.each(ENGINES)('projects on %s', (engine) => {
   let t: TTestApp;
@@ -105,6 +106,9 @@ describe.each(ENGINES)('projects on %s', (engine) => {
       // A visitor is their address: another browser on it is the same visitor.
       expect(await views({ 'user-agent': 'browser-a' })).toBe(2);
       expect(await views({ 'user-agent': 'browser-b' })).toBe(2);
+      // A new visitor within the second of the kept answer is sent it: counted, shown a second later.
+      expect(await views({ 'user-agent': 'browser-b' }, '203.0.113.2')).toBe(2);
+      t.clock.advance(KEPT_PAGE_VIEWS_TRAIL_MS);
       expect(await views({ 'user-agent': 'browser-b' }, '203.0.113.2')).toBe(3);
       t.clock.advance(24 * 60 * 60 * 1000);
       expect(await views({ cookie })).toBe(4);
