@@ -12,8 +12,9 @@
 //
 // What the pages show meanwhile: the visitors' cached copy of a project is counted up in place
 // as before, and a copy read from the database adds the views still waiting for that project
-// (`pendingViews`), so a project's page shows its views at once. The counters in the database,
-// and so lists sorted by views, creator figures and site figures, trail by up to a second.
+// (`pendingViews`), so a project's page shows its views within a second (a kept answer is sent
+// to new visitors for that long: servesKeptPage in projects.service.ts). The counters in the
+// database, and so lists sorted by views, creator figures and site figures, trail by up to a second.
 // Whether a view is new is decided for sure only when its row is written (project_views_pk: a
 // viewer whose row another process wrote, or whose 'seen' mark this process's cache evicted);
 // such a view is not counted, and the project's cached answers are forgotten so that they show
