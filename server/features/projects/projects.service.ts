@@ -322,11 +322,22 @@ function mayView(row: ProjectRow, viewer: Pick<TViewer, 'userId' | 'staff'>): bo
  * is cached: then the whole cached answer may be sent again, with nothing left to do.
  */
 export function isViewAlreadyCounted(ctx: TContext, key: TProjectKey, viewer: TViewer): boolean {
-  const project = ctx.readCache.get<TProject>(visitorCopyKey(key));
-  if (project === undefined) return false;
+  return keptCopyAndView(ctx, key, viewer)?.counted === true;
+}
+
+/**
+ * The project's kept visitors' copy and this viewer's view of it today, known without waiting
+ * (null when either the copy or the day's salt is not in this process's cache): whether that
+ * view is counted already.
+ */
+function keptCopyAndView(ctx: TContext, key: TProjectKey, viewer: TViewer): { copy: TProject; view: TViewRow; counted: boolean } | null {
+  const copy = ctx.readCache.get<TProject>(visitorCopyKey(key));
+  if (copy === undefined) return null;
   const day = today(ctx);
-  const known = knownViewerKey(ctx, viewer, day);
-  return known !== null && ctx.readCache.get<true>(viewedKey(project.id, known, day)) === true;
+  const seenAs = knownViewerKey(ctx, viewer, day);
+  if (seenAs === null) return null;
+  const view = { project_id: copy.id, viewer_key: seenAs, day };
+  return { copy, view, counted: ctx.readCache.get<true>(viewedKey(copy.id, seenAs, day)) === true };
 }
 
 /**
@@ -345,15 +356,12 @@ export const KEPT_PAGE_VIEWS_TRAIL_MS = 1000;
  */
 export function servesKeptPage(ctx: TContext, key: TProjectKey, viewer: TViewer, ageMs: number): boolean {
   if (ageMs >= KEPT_PAGE_VIEWS_TRAIL_MS) return false;
-  const copy = ctx.readCache.get<TProject>(visitorCopyKey(key));
-  if (copy === undefined) return false;
-  const day = today(ctx);
-  const seenAs = knownViewerKey(ctx, viewer, day);
-  if (seenAs === null) return false;
-  if (ctx.readCache.get<true>(viewedKey(copy.id, seenAs, day)) === true) return true;
+  const kept = keptCopyAndView(ctx, key, viewer);
+  if (kept === null) return false;
+  if (kept.counted) return true;
   // Kept answers go to visitors only, so never to the project's creator, whose views are not counted.
-  if (viewer.userId !== null || !countKnownNewView(ctx, { project_id: copy.id, viewer_key: seenAs, day })) return false;
-  viewsSinceCopied.set(copy, viewsSince(copy) + 1);
+  if (viewer.userId !== null || !countKnownNewView(ctx, kept.view)) return false;
+  viewsSinceCopied.set(kept.copy, viewsSince(kept.copy) + 1);
   return true;
 }
 
