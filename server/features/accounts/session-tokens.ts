@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A 256-bit random token for the cookie; only its SHA-256 is stored. */
 export function newSessionToken(): { token: string; tokenHash: string } {
@@ -6,8 +6,9 @@ export function newSessionToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashSessionToken(token) };
 }
 
+/** Worked out on every signed-in request: the one-shot `hash` makes no Hash object (a third of createHash's time). */
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** 128 random bits naming a session in the API; unlike the token it signs nobody in. */

@@ -57,8 +57,17 @@ export interface TViewer {
   staff?: boolean;
 }
 
+/** The last day viewDay worked out, and the milliseconds it spans: asked several times a request, it is the same all day. */
+let lastViewDay = { from: 0, to: 0, day: '' };
+
 /** The day a view counts on (UTC): a viewer counts once per day. */
-export const viewDay = (now: Date) => now.toISOString().slice(0, 10);
+export function viewDay(now: Date): string {
+  const time = now.getTime();
+  if (time >= lastViewDay.from && time < lastViewDay.to) return lastViewDay.day;
+  const from = time - (((time % DAY_MS) + DAY_MS) % DAY_MS);
+  lastViewDay = { from, to: from + DAY_MS, day: now.toISOString().slice(0, 10) };
+  return lastViewDay.day;
+}
 
 const saltCacheKey = (day: string) => `view-salt:${day}`;
 

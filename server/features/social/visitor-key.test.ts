@@ -3,7 +3,7 @@
 // that salt, however the salts alternate and past the number of addresses it remembers.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { VISITOR_KEYS_KEPT, visitorKey } from './social.service';
+import { VISITOR_KEYS_KEPT, viewDay, visitorKey } from './social.service';
 
 const hmacKey = (salt: string, ip: string) => `a:${createHmac('sha256', salt).update(ip).digest('hex').slice(0, 32)}`;
 
@@ -30,5 +30,12 @@ describe('visitorKey', () => {
     for (const index of [0, 1, VISITOR_KEYS_KEPT - 1, VISITOR_KEYS_KEPT, VISITOR_KEYS_KEPT + 10]) {
       expect(visitorKey(salt, address(index))).toBe(hmacKey(salt, address(index)));
     }
+  });
+});
+
+describe('viewDay', () => {
+  it('is the UTC date of the moment, either side of midnight and of the epoch, whatever was asked before', () => {
+    const moments = ['2031-05-10T23:59:59.999Z', '2031-05-11T00:00:00.000Z', '2031-05-10T12:00:00.000Z', '1969-12-31T23:59:59.999Z', '1970-01-01T00:00:00.000Z', '2031-05-11T23:59:59.999Z', '2031-05-10T00:00:00.000Z'];
+    for (const moment of [...moments, ...moments.reverse()]) expect(viewDay(new Date(moment))).toBe(moment.slice(0, 10));
   });
 });
