@@ -21,9 +21,24 @@ export const MAX_PENDING_VIEWS = 50_000;
  */
 export const MAX_KNOWN_VIEWS = 500_000;
 
+/**
+ * Views this process remembers as counted, per generation: when the newer of two is full it
+ * becomes the older and the older goes, so at most twice this many are held (about 100 bytes
+ * each: some 30 MB).
+ */
+export const REMEMBERED_VIEWS = 150_000;
+
 export interface TViewBuffer {
   /** Whether the view waits to be written (or is being written now). */
   has(view: TViewRow): boolean;
+  /**
+   * Whether this process knows the view is counted already: it waits, or this process counted it
+   * or found it recorded (`remember`) among the latest remembered views of the latest day. A
+   * "no" is not sure (forgotten, or counted by another process): the caller then asks on.
+   */
+  isCounted(view: TViewRow): boolean;
+  /** The view is counted (added here, found waiting or recorded, or written at once): `isCounted` says so from now on. */
+  remember(view: TViewRow): void;
   /** Takes a view to write later; false when it is already waiting, or when too many are (the caller writes it itself then). */
   add(view: TViewRow): 'added' | 'waiting' | 'full';
   /** Views of the project waiting to be written (including a batch being written now). */
@@ -92,10 +107,44 @@ function createRecordedViews(alone: boolean) {
   };
 }
 
+/**
+ * The views of the latest day known counted, the latest ones of them (REMEMBERED_VIEWS): a
+ * returning visitor's view is known counted without the database. In the read cache before, each
+ * was an entry of its own, and with the entry's bookkeeping counted against the cache's budget they
+ * took more than half of it at 200,000 views, pushing out the projects' copies and answers.
+ */
+function createRememberedViews() {
+  let day: string | null = null;
+  let newer = new Set<string>();
+  let older = new Set<string>();
+  const key = (view: TViewRow) => `${view.project_id}:${view.viewer_key}`;
+  return {
+    remember(view: TViewRow) {
+      if (day === null || view.day > day) {
+        day = view.day;
+        newer = new Set();
+        older = new Set();
+      }
+      if (view.day !== day) return;
+      if (newer.size >= REMEMBERED_VIEWS) {
+        older = newer;
+        newer = new Set();
+      }
+      newer.add(key(view));
+    },
+    has(view: TViewRow): boolean {
+      if (view.day !== day) return false;
+      const id = key(view);
+      return newer.has(id) || older.has(id);
+    },
+  };
+}
+
 /** `alone`: no other process counts views in this database (no Redis); then a new view needs no lookup once the day is known. */
 export function createViewBuffer(options: { maxPending?: number; alone?: boolean } = {}): TViewBuffer {
   const maxPending = options.maxPending ?? MAX_PENDING_VIEWS;
   const recorded = createRecordedViews(options.alone ?? false);
+  const remembered = createRememberedViews();
   let waiting = new Map<string, TViewRow>();
   let waitingPerProject = new Map<number, number>();
   let inFlight: Map<number, number> | null = null;
@@ -105,11 +154,15 @@ export function createViewBuffer(options: { maxPending?: number; alone?: boolean
 
   const bump = (perProject: Map<number, number>, projectId: number) => perProject.set(projectId, (perProject.get(projectId) ?? 0) + 1);
 
+  const has = (view: TViewRow) => {
+    const id = viewId(view);
+    return waiting.has(id) || inFlightIds.has(id);
+  };
+
   return {
-    has(view) {
-      const id = viewId(view);
-      return waiting.has(id) || inFlightIds.has(id);
-    },
+    has,
+    isCounted: (view) => remembered.has(view) || has(view),
+    remember: (view) => remembered.remember(view),
     add(view) {
       // Noted even when full: the caller then writes it itself.
       recorded.note(view);

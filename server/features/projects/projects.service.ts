@@ -337,7 +337,7 @@ function keptCopyAndView(ctx: TContext, key: TProjectKey, viewer: TViewer): { co
   const seenAs = knownViewerKey(ctx, viewer, day);
   if (seenAs === null) return null;
   const view = { project_id: copy.id, viewer_key: seenAs, day };
-  return { copy, view, counted: ctx.readCache.get<true>(viewedKey(copy.id, seenAs, day)) === true };
+  return { copy, view, counted: isRemembered(ctx, view) };
 }
 
 /**
@@ -379,10 +379,20 @@ function countKnownNewView(ctx: TContext, view: TViewRow): boolean {
   return true;
 }
 
-/** The viewer's view of the project that day is counted: their next visit costs no lookup. */
+/**
+ * The viewer's view of the project that day is counted: their next visit costs no lookup. The
+ * view buffer remembers it (view-buffer.ts); without one (a context that writes views at once), a
+ * mark in the read cache does.
+ */
 function rememberViewer(ctx: TContext, view: TViewRow, ticket: TCacheTicket): void {
+  if (ctx.views) return ctx.views.remember(view);
   const seenKey = viewedKey(view.project_id, view.viewer_key, view.day);
   ctx.readCache.set(seenKey, true, ticket, { tags: UNTOUCHED_BY_WRITES, bytes: seenKey.length + 64 });
+}
+
+/** Whether this process knows the view is counted already (rememberViewer). */
+function isRemembered(ctx: TContext, view: TViewRow): boolean {
+  return ctx.views ? ctx.views.isCounted(view) : ctx.readCache.get<true>(viewedKey(view.project_id, view.viewer_key, view.day)) === true;
 }
 
 /** The row with the views that wait to be written (view-counts.ts) counted in. */
@@ -393,13 +403,13 @@ function withPendingViews(ctx: TContext, row: ProjectRow): ProjectRow {
 
 /**
  * Counts a view once per visitor per day. Visitors who come back the same day are remembered
- * in the read cache, so their visits cost no database write. A new view waits in the view
+ * by the view buffer (the latest 150,000 to 300,000 views), so their visits cost no database read or write. A new view waits in the view
  * buffer, written with the others of its second in one transaction (view-counts.ts); without
  * one (or with it full), the view row and the counter are written in a transaction of its own.
  */
 async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
   const view = { project_id: projectId, viewer_key: viewerKey, day };
-  if (ctx.readCache.get<true>(viewedKey(projectId, viewerKey, day))) return false;
+  if (isRemembered(ctx, view)) return false;
   const ticket = ctx.readCache.ticket();
   if (ctx.views) {
     // Not remembered here (new, or its mark expired): waiting already, or written already? The

@@ -2,7 +2,7 @@ import { type KyselyPlugin, UpdateQueryNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TProject } from '../../../shared/schemas/project';
 import { projectTag } from '../../lib/cache-tags';
-import { createViewBuffer } from '../../lib/view-buffer';
+import { createViewBuffer, REMEMBERED_VIEWS } from '../../lib/view-buffer';
 import { buildTestApp, ENGINES, type TTestApp } from '../../test/build-test-app';
 import { buildProject, buildUser, cookieFor } from '../../test/factories';
 import { viewDay } from '../social/social.service';
@@ -26,6 +26,31 @@ describe('the view buffer', () => {
     expect(buffer.add(view(2, 'a'))).toBe('added');
     expect(buffer.add(view(2, 'b'))).toBe('full');
     expect([buffer.pending(1), buffer.pending(2), buffer.pending(3)]).toEqual([2, 1, 0]);
+  });
+
+  it('remembers the counted views of the latest day after they are written, the latest two generations of them', () => {
+    const buffer = createViewBuffer();
+    const ofDay = (projectId: number, viewer: string, day: string) => ({ project_id: projectId, viewer_key: viewer, day });
+    expect(buffer.isCounted(view(1, 'a'))).toBe(false);
+    buffer.add(view(1, 'a'));
+    // Waiting: counted.
+    expect(buffer.isCounted(view(1, 'a'))).toBe(true);
+    buffer.remember(view(1, 'a'));
+    buffer.take()!.done(true);
+    // Written: still known, as remembered.
+    expect(buffer.isCounted(view(1, 'a'))).toBe(true);
+    expect(buffer.isCounted(view(1, 'b'))).toBe(false);
+    // An earlier day is not remembered; a later one forgets the day before.
+    buffer.remember(ofDay(2, 'a', '2031-05-09'));
+    expect(buffer.isCounted(ofDay(2, 'a', '2031-05-09'))).toBe(false);
+    buffer.remember(ofDay(3, 'a', '2031-05-11'));
+    expect(buffer.isCounted(ofDay(3, 'a', '2031-05-11'))).toBe(true);
+    expect(buffer.isCounted(view(1, 'a'))).toBe(false);
+    // Past two generations the oldest views are forgotten; the latest REMEMBERED_VIEWS at least are kept.
+    const viewer = (index: number) => ofDay(4, `v${index}`, '2031-05-11');
+    for (let index = 0; index < 2 * REMEMBERED_VIEWS; index++) buffer.remember(viewer(index));
+    expect([buffer.isCounted(ofDay(3, 'a', '2031-05-11')), buffer.isCounted(viewer(0))]).toEqual([false, false]);
+    expect([REMEMBERED_VIEWS, 2 * REMEMBERED_VIEWS - 1].map((index) => buffer.isCounted(viewer(index)))).toEqual([true, true]);
   });
 
   it('still counts a batch being written, and takes it back when the write failed', () => {
@@ -144,6 +169,24 @@ describe.each(ENGINES)('counted views written in batches on %s', (engine) => {
     await t.flushViews();
     await t.flushViews();
     expect(await stored(project.id)).toMatchObject({ views: 3, rows: 3 });
+  });
+
+  it('remembers each counted visitor outside the read cache, and knows a returning one counted without a lookup', async () => {
+    const project = await buildProject(t.ctx, await buildUser(t.ctx));
+    const address = (index: number) => `203.0.113.${index}`;
+    expect(await pageViews(project.id, address(1))).toBe(1);
+    const entries = t.ctx.readCache.bookkeeping().entries;
+    for (let index = 2; index <= 41; index++) await pageViews(project.id, address(index));
+    // No entry a visitor: the read cache's budget stays for the answers it keeps.
+    expect(t.ctx.readCache.bookkeeping().entries).toBe(entries);
+    await t.flushViews();
+    expect(await stored(project.id)).toMatchObject({ views: 41, rows: 41 });
+    // Deleted behind the app's back: a visitor looked up now would be counted again.
+    await t.ctx.db.deleteFrom('project_views').execute();
+    t.clock.advance(KEPT_PAGE_VIEWS_TRAIL_MS);
+    for (let index = 1; index <= 41; index++) expect(await pageViews(project.id, address(index))).toBe(41);
+    await t.flushViews();
+    expect(await stored(project.id)).toMatchObject({ views: 41, rows: 0 });
   });
 
   it('counts new visitors and members on the one cached copy, which stays as it was read (checked and encoded once)', async () => {

@@ -16,7 +16,7 @@
 // to new visitors for that long: servesKeptPage in projects.service.ts). The counters in the
 // database, and so lists sorted by views, creator figures and site figures, trail by up to a second.
 // Whether a view is new is decided for sure only when its row is written (project_views_pk: a
-// viewer whose row another process wrote, or whose 'seen' mark this process's cache evicted);
+// viewer whose row another process wrote, or one this process's buffer no longer remembered);
 // such a view is not counted, and the project's cached answers are forgotten so that they show
 // the exact count again.
 import type { TContext } from '../../context';
