@@ -403,16 +403,17 @@ function withPendingViews(ctx: TContext, row: ProjectRow): ProjectRow {
 
 /**
  * Counts a view once per visitor per day. Visitors who come back the same day are remembered
- * by the view buffer (the latest 150,000 to 300,000 views), so their visits cost no database read or write. A new view waits in the view
- * buffer, written with the others of its second in one transaction (view-counts.ts); without
- * one (or with it full), the view row and the counter are written in a transaction of its own.
+ * by the view buffer (its latest 150,000 to 300,000 views), so their visits cost no database
+ * read or write. A new view waits in the view buffer, written with the others of its second in
+ * one transaction (view-counts.ts); without one (or with it full), the view row and the counter
+ * are written in a transaction of its own.
  */
 async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string, day: string): Promise<boolean> {
   const view = { project_id: projectId, viewer_key: viewerKey, day };
   if (isRemembered(ctx, view)) return false;
   const ticket = ctx.readCache.ticket();
   if (ctx.views) {
-    // Not remembered here (new, or its mark expired): waiting already, or written already? The
+    // Not remembered here (new, or forgotten): waiting already, or written already? The
     // database is asked (a read, not a write) only when the buffer cannot tell it is new.
     const waiting = ctx.views.has(view);
     const recorded = !waiting && ctx.views.mayBeRecorded(view) && (await isViewRecorded(ctx, view));
