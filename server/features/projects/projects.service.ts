@@ -413,12 +413,12 @@ async function countViewOnce(ctx: TContext, projectId: number, viewerKey: string
   if (isRemembered(ctx, view)) return false;
   const ticket = ctx.readCache.ticket();
   if (ctx.views) {
-    // Not remembered here (new, or forgotten): waiting already, or written already? The
-    // database is asked (a read, not a write) only when the buffer cannot tell it is new.
-    const waiting = ctx.views.has(view);
-    const recorded = !waiting && ctx.views.mayBeRecorded(view) && (await isViewRecorded(ctx, view));
+    // Neither waiting nor remembered (new, or forgotten): written already? The database is
+    // asked (a read, not a write) only when the buffer cannot tell it is new. A request that
+    // added the view meanwhile finds it waiting (add).
+    const recorded = ctx.views.mayBeRecorded(view) && (await isViewRecorded(ctx, view));
     if (recorded) ctx.views.noteRecorded(view);
-    const buffered = waiting || recorded ? 'known' : ctx.views.add(view);
+    const buffered = recorded ? 'known' : ctx.views.add(view);
     if (buffered !== 'full') {
       rememberViewer(ctx, view, ticket);
       return buffered === 'added';
