@@ -29,8 +29,6 @@ export const MAX_KNOWN_VIEWS = 500_000;
 export const REMEMBERED_VIEWS = 150_000;
 
 export interface TViewBuffer {
-  /** Whether the view waits to be written (or is being written now). */
-  has(view: TViewRow): boolean;
   /**
    * Whether this process knows the view is counted already: it waits, or this process counted it
    * or found it recorded (`remember`) among the latest remembered views of the latest day. A
@@ -154,14 +152,14 @@ export function createViewBuffer(options: { maxPending?: number; alone?: boolean
 
   const bump = (perProject: Map<number, number>, projectId: number) => perProject.set(projectId, (perProject.get(projectId) ?? 0) + 1);
 
-  const has = (view: TViewRow) => {
+  /** Whether the view waits to be written (or is being written now). */
+  const waits = (view: TViewRow) => {
     const id = viewId(view);
     return waiting.has(id) || inFlightIds.has(id);
   };
 
   return {
-    has,
-    isCounted: (view) => remembered.has(view) || has(view),
+    isCounted: (view) => remembered.has(view) || waits(view),
     remember: (view) => remembered.remember(view),
     add(view) {
       // Noted even when full: the caller then writes it itself.

@@ -341,9 +341,9 @@ function keptCopyAndView(ctx: TContext, key: TProjectKey, viewer: TViewer): { co
 }
 
 /**
- * How long a kept answer of a project's page is sent to new visitors: the views it shows trail
- * the count by at most this. Past it the next new visitor's answer is made again (viewProject),
- * with every view counted until then.
+ * How long a kept answer of a project's page is sent to visitors, new ones included: the views
+ * it shows trail the count by at most this. Past it the next visitor's answer is made again
+ * (viewProject), with every view counted until then.
  */
 export const KEPT_PAGE_VIEWS_TRAIL_MS = 1000;
 
@@ -366,13 +366,14 @@ export function servesKeptPage(ctx: TContext, key: TProjectKey, viewer: TViewer,
 }
 
 /**
- * Counts a view this process can tell is new without the database (the view buffer knows the
- * day's recorded views, and it is neither waiting nor recorded): it then waits in the buffer and
- * the viewer is remembered. False, and nothing counted, when the buffer cannot tell or is full.
+ * Counts a view the caller found neither waiting nor remembered (keptCopyAndView), when this
+ * process can tell it is new without the database (the view buffer knows the day's recorded
+ * views, and it is not among them): it then waits in the buffer and the viewer is remembered.
+ * False, and nothing counted, when the buffer cannot tell or is full.
  */
 function countKnownNewView(ctx: TContext, view: TViewRow): boolean {
   const buffer = ctx.views;
-  if (!buffer || buffer.has(view) || buffer.mayBeRecorded(view)) return false;
+  if (!buffer || buffer.mayBeRecorded(view)) return false;
   const ticket = ctx.readCache.ticket();
   if (buffer.add(view) !== 'added') return false;
   rememberViewer(ctx, view, ticket);
