@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 interface TVitestJson {
+  testResults?: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
@@ -59,6 +60,8 @@ function runVitest(projects: string[]): Promise<{ status: number | null; summary
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Failed tests, named again at the end: CI's log keeps only its tail. */
+const failures: string[] = [];
 let broken = false;
 for (const suite of suites) {
   const projects = suite.lines.flat();
@@ -71,6 +74,17 @@ for (const suite of suites) {
     totals.passed += summary.numPassedTests;
     totals.failed += summary.numFailedTests;
     totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    for (const file of summary.testResults ?? []) {
+      const where = file.name.replace(`${process.cwd()}/`, '');
+      if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) {
+        failures.push(`${where}\n    ${(file.message ?? '').split('\n', 1)[0]!.slice(0, 300)}`);
+      }
+      for (const test of file.assertionResults) {
+        if (test.status !== 'failed') continue;
+        const reason = (test.failureMessages?.[0] ?? '').split('\n', 1)[0]!.slice(0, 300);
+        failures.push(`${where} › ${test.fullName}\n    ${reason}`);
+      }
+    }
   }
   if (ran === 0) {
     console.error(`✗ ${suite.name}: no test ran`);
@@ -78,6 +92,7 @@ for (const suite of suites) {
   }
 }
 
+if (failures.length > 0) console.error(`\n✗ failed:\n${failures.map((failure) => `  ${failure}`).join('\n')}`);
 if (totals.skipped > 0) console.error(`✗ ${totals.skipped} skipped test(s): a skipped test proves nothing`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(broken || totals.failed > 0 || totals.skipped > 0 ? 1 : 0);

@@ -273,13 +273,14 @@ export async function viewProject(ctx: TContext, key: TProjectKey, viewer: TView
   const row = withPendingViews(ctx, found);
   const counted = row.user_id !== viewer.userId && (await countViewOnce(ctx, row.id, seenAs, day));
   const seen = counted ? { ...row, views_count: row.views_count + 1 } : row;
-  // Only shown projects reach the visitors' copy, so it never carries a moderation note.
+  // Only shown projects reach the visitors' copy, so it carries no moderation note, and the
+  // answers made from it now are the same as those made from it later, when it is kept.
   if (isListed(row)) {
     const copy = await hydrateOne(ctx, seen, null);
     // A batch of views written while the row was read may or may not be in it: not kept then.
     if (steady) ctx.readCache.set(cacheKey, copy, ticket, { tags: projectPageTags(copy) });
-    if (viewer.userId === null) return { ...copy, moderation: moderationNote(row) };
-    if (row.user_id !== viewer.userId) return { ...(await withViewerState(ctx, copy, viewer.userId)), moderation: moderationNote(row) };
+    if (viewer.userId === null) return withOwnPart(copy, { views: copy.views });
+    if (row.user_id !== viewer.userId) return withViewerState(ctx, copy, viewer.userId);
   }
   const project = await hydrateOne(ctx, seen, viewer.userId);
   return { ...project, moderation: moderationNote(row) };

@@ -208,6 +208,24 @@ describe.each(ENGINES)('counted views written in batches on %s', (engine) => {
     expect(await stored(project.id)).toMatchObject({ views: 4, rows: 4 });
   });
 
+  it('answers a visitor and a member the same whether their page is read from the database or made from the visitors\' copy', async () => {
+    const project = await buildProject(t.ctx, await buildUser(t.ctx));
+    const page = async (remoteAddress: string, headers: Record<string, string> = {}) => {
+      const response = await t.app.inject({ url: `/api/projects/${project.id}`, remoteAddress, headers });
+      expect(response.statusCode).toBe(200);
+      // Each new viewer adds a view; all else must be the same.
+      return { ...response.json<TProject>(), views: 0 };
+    };
+    const [first, second] = [await cookieFor(t.ctx, await buildUser(t.ctx)), await cookieFor(t.ctx, await buildUser(t.ctx))];
+    const visitorFromDatabase = await page('203.0.113.1');
+    t.ctx.readCache.invalidateAll();
+    const memberFromDatabase = await page('203.0.113.2', { cookie: first });
+    // Past the kept answer's second: both made from the cached copy.
+    t.clock.advance(KEPT_PAGE_VIEWS_TRAIL_MS);
+    expect(await page('203.0.113.3')).toEqual(visitorFromDatabase);
+    expect(await page('203.0.113.4', { cookie: second })).toEqual(memberFromDatabase);
+  });
+
   it('does not count its creator\'s own views, from the database or from the visitors\' copy', async () => {
     const creator = await buildUser(t.ctx);
     const project = await buildProject(t.ctx, creator);
