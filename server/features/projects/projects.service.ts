@@ -344,16 +344,19 @@ function keptCopyAndView(ctx: TContext, key: TProjectKey, viewer: TViewer): { co
 /**
  * How long a kept answer of a project's page is sent to visitors, new ones included: the views
  * it shows trail the count by at most this. Past it the next visitor's answer is made again
- * (viewProject), with every view counted until then.
+ * (viewProject), with every view counted until then. Half the read cache's TTL, within which the
+ * view counts of lists, profiles and the site's figures trail already: made again every second,
+ * a page of the tail was made again at nearly every visit (the README's nineteenth pass).
+ * Members' answers, the creator's and a project's first answer show every view counted.
  */
-export const KEPT_PAGE_VIEWS_TRAIL_MS = 1000;
+export const KEPT_PAGE_VIEWS_TRAIL_MS = 30_000;
 
 /**
  * Whether a visitor may be sent the kept answer of a project's page, made `ageMs` ago: while it
  * is younger than KEPT_PAGE_VIEWS_TRAIL_MS, when their view of today is counted already, or when
  * it is new and this process counts it here, without the database and without the handler.
  * Making a new visitor's answer again, with their view in its count, cost a popular page more
- * than a kept answer's CPU (the README's seventeenth pass); now it is made at most once a second.
+ * than a kept answer's CPU (the README's seventeenth pass); now it is made at most once a trail.
  */
 export function servesKeptPage(ctx: TContext, key: TProjectKey, viewer: TViewer, ageMs: number): boolean {
   if (ageMs >= KEPT_PAGE_VIEWS_TRAIL_MS) return false;

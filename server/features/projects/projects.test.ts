@@ -106,7 +106,7 @@ describe.each(ENGINES)('projects on %s', (engine) => {
       // A visitor is their address: another browser on it is the same visitor.
       expect(await views({ 'user-agent': 'browser-a' })).toBe(2);
       expect(await views({ 'user-agent': 'browser-b' })).toBe(2);
-      // A new visitor within the second of the kept answer is sent it: counted, shown a second later.
+      // A new visitor within the trail of the kept answer is sent it: counted, shown once the trail is past.
       expect(await views({ 'user-agent': 'browser-b' }, '203.0.113.2')).toBe(2);
       t.clock.advance(KEPT_PAGE_VIEWS_TRAIL_MS);
       expect(await views({ 'user-agent': 'browser-b' }, '203.0.113.2')).toBe(3);
