@@ -64,9 +64,9 @@ export async function projectRoutes(app: FastifyInstance, ctx: TContext, rates: 
     async (request, reply) => sendPage(reply, await listProjects(ctx, { ...request.query, category: [request.params.category] }, viewerOf(request))),
   );
 
-  // While the kept answer is younger than KEPT_PAGE_VIEWS_TRAIL_MS, a visitor counted today gets it as it is, and so
-  // does a new one whose view is counted without the database (servesKeptPage); anyone else goes
-  // through the handler, which counts the view.
+  // While the kept answer is younger than KEPT_PAGE_VIEWS_TRAIL_MS, a visitor counted today gets
+  // it as it is, and so does a new one whose view is counted without the database
+  // (servesKeptPage); anyone else goes through the handler, which counts the view.
   const countedVisitor = (key: (params: Record<string, string>) => TProjectKey) =>
     cachedForVisitors(projectPageTags, (request, kept) => servesKeptPage(ctx, key(request.params as Record<string, string>), viewerDetails(request), kept.ageMs));
 

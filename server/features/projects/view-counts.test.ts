@@ -224,7 +224,7 @@ describe.each(ENGINES)('counted views written in batches on %s', (engine) => {
     const visitorFromDatabase = await page('203.0.113.1');
     t.ctx.readCache.invalidateAll();
     const memberFromDatabase = await page('203.0.113.2', { cookie: first });
-    // Past the kept answer's second: both made from the cached copy.
+    // Past the trail of the kept answer: both made from the cached copy.
     t.clock.advance(KEPT_PAGE_VIEWS_TRAIL_MS);
     expect(await page('203.0.113.3')).toEqual(visitorFromDatabase);
     expect(await page('203.0.113.4', { cookie: second })).toEqual(memberFromDatabase);
